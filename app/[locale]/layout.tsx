@@ -1,0 +1,39 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { routing } from '@/lib/i18n';
+import { SiteHeader } from '@/components/ui/site-header';
+import { SiteFooter } from '@/components/ui/site-footer';
+
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  return { title: t('title'), description: t('description') };
+}
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'common' });
+  return (
+    <html lang={locale === 'es' ? 'es-AR' : 'en'}>
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+          {t('skipToContent')}
+        </a>
+        <NextIntlClientProvider>
+          <SiteHeader />
+          <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
+            {children}
+          </main>
+          <SiteFooter />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,10 @@
+import { getTranslations } from 'next-intl/server';
+
+export async function SiteFooter() {
+  const t = await getTranslations('common');
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <p className="mx-auto max-w-3xl px-4 py-4 text-sm text-slate-600">{t('footer')}</p>
+    </footer>
+  );
+}

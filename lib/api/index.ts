@@ -1,0 +1,2 @@
+export { createApiApp, isApiPath } from './app';
+export { problem, ApiError } from './problem';

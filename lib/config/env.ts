@@ -1,0 +1,127 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one reader of process.env. Everything else asks getEnv().
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const rawSchema = z.object({
+  APP_ENV: z.enum(['development', 'demo', 'test', 'production']).optional(),
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REGISTRATION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MASTER_KEY: z.string().optional(),
+  ARCA_SIMULATOR: z.enum(['on', 'off']).optional(),
+  ARCA_SANDBOX_WSAA_URL: z.url().optional(),
+  ARCA_SANDBOX_WSFE_URL: z.url().optional(),
+  ARCA_LIVE_WSAA_URL: z.url().optional(),
+  ARCA_LIVE_WSFE_URL: z.url().optional(),
+  WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppEnv = ReturnType<typeof parseEnv>;
+
+const ARCA_HOSTS = {
+  sandbox: {
+    wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
+  },
+  live: {
+    wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
+    wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
+  },
+} as const;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Pure: turns a variables object into the validated configuration, or throws ConfigError. */
+export function parseEnv(vars: Record<string, string | undefined>) {
+  const parsed = rawSchema.safeParse(vars);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === 'production' ? 'demo' : 'development');
+  const production = appEnv === 'production';
+  const simulator = (raw.ARCA_SIMULATOR ?? (production ? 'off' : 'on')) === 'on';
+  if (production && simulator) {
+    throw new ConfigError('ARCA_SIMULATOR=on is refused when APP_ENV=production: the simulator CAs must never be trusted in production.');
+  }
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const base = (raw.REGISTRATION_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  const arcaBase = simulator ? `http://127.0.0.1:${raw.PORT}/__arca` : undefined;
+  return {
+    appEnv,
+    production,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    registrationUrl: base,
+    masterKey: raw.MASTER_KEY,
+    logLevel: raw.LOG_LEVEL,
+    arcaSimulator: simulator,
+    arca: {
+      sandbox: {
+        wsaa: raw.ARCA_SANDBOX_WSAA_URL ?? (arcaBase ? `${arcaBase}/sandbox/wsaa` : ARCA_HOSTS.sandbox.wsaa),
+        wsfe: raw.ARCA_SANDBOX_WSFE_URL ?? (arcaBase ? `${arcaBase}/sandbox/wsfe` : ARCA_HOSTS.sandbox.wsfe),
+      },
+      live: {
+        wsaa: raw.ARCA_LIVE_WSAA_URL ?? (arcaBase ? `${arcaBase}/live/wsaa` : ARCA_HOSTS.live.wsaa),
+        wsfe: raw.ARCA_LIVE_WSFE_URL ?? (arcaBase ? `${arcaBase}/live/wsfe` : ARCA_HOSTS.live.wsfe),
+      },
+    },
+    webhookAllowPrivate: raw.WEBHOOK_ALLOW_PRIVATE ?? !production,
+  };
+}
+
+const DEV_KEY_FILE = 'master.dev.key';
+
+/**
+ * The master key as 32 bytes. Outside production a development key is generated into DATA_DIR;
+ * in production a missing, malformed, weak or development key stops the process.
+ */
+export function resolveMasterKey(env: AppEnv): Buffer {
+  const devFile = path.join(env.dataDir, DEV_KEY_FILE);
+  if (env.masterKey) {
+    const key = Buffer.from(env.masterKey, 'base64');
+    if (key.length !== 32 || key.toString('base64') !== env.masterKey.trim()) {
+      throw new ConfigError('MASTER_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32).');
+    }
+    if (env.production && new Set(key).size < 8) {
+      throw new ConfigError('MASTER_KEY is too weak for production: generate one with `openssl rand -base64 32`.');
+    }
+    if (env.production && existsSync(devFile) && readFileSync(devFile, 'utf8').trim() === env.masterKey.trim()) {
+      throw new ConfigError('MASTER_KEY is the development key generated into DATA_DIR; production needs its own.');
+    }
+    return key;
+  }
+  if (env.production) {
+    throw new ConfigError('MASTER_KEY is required when APP_ENV=production (base64 of 32 bytes: `openssl rand -base64 32`).');
+  }
+  if (existsSync(devFile)) return Buffer.from(readFileSync(devFile, 'utf8').trim(), 'base64');
+  mkdirSync(env.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(devFile, key.toString('base64') + '\n', { mode: 0o600 });
+  return key;
+}
+
+let cached: AppEnv | undefined;
+
+export function getEnv(): AppEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export const arcaHosts = ARCA_HOSTS;

@@ -1,0 +1,2 @@
+export { getEnv, parseEnv, resolveMasterKey, ConfigError, arcaHosts } from './env';
+export type { AppEnv } from './env';

@@ -1,0 +1,24 @@
+import 'server-only';
+import path from 'node:path';
+import { getEnv } from '@/lib/config';
+import { openDatabase, type Database, type Db } from './client';
+
+// server.ts and Next's server bundle each get their own copy of this module; the promise lives on
+// globalThis so both share one database (PGlite allows a single owner per data folder).
+const holder = globalThis as unknown as { __arcaDatabase?: Promise<Database> };
+
+export function startDatabase(): Promise<Database> {
+  const env = getEnv();
+  holder.__arcaDatabase ??= openDatabase({ databaseUrl: env.databaseUrl, dataDir: path.join(env.dataDir, 'pglite') });
+  return holder.__arcaDatabase;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await startDatabase()).db;
+}
+
+export async function stopDatabase(): Promise<void> {
+  const pending = holder.__arcaDatabase;
+  holder.__arcaDatabase = undefined;
+  if (pending) await (await pending).close();
+}

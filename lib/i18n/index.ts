@@ -1,0 +1,3 @@
+export { routing } from './routing';
+export type { Locale } from './routing';
+export { Link, redirect, usePathname, useRouter, getPathname } from './navigation';

@@ -1,0 +1,1 @@
+export { contentSecurityPolicy, isRegistrationPath, pageSecurityHeaders } from './headers';

@@ -1,0 +1,13 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  // PGlite ships a 15 MB WASM file; bundling it would copy it into public /_next/static.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
+};
+
+export default withNextIntl(nextConfig);

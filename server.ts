@@ -1,0 +1,60 @@
+import http from 'node:http';
+import next from 'next';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp, isApiPath } from '@/lib/api';
+import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
+import { startDatabase, stopDatabase } from '@/lib/db';
+import { getLogger, redactUrl } from '@/lib/log';
+
+// Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
+process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
+
+async function main() {
+  const env = getEnv();
+  const log = getLogger();
+  resolveMasterKey(env);
+  const database = await startDatabase();
+
+  const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });
+  await nextApp.prepare();
+  const handlePage = nextApp.getRequestHandler();
+  const handleApi = getRequestListener(createApiApp().fetch);
+
+  const server = http.createServer((req, res) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+    });
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (isApiPath(pathname)) void handleApi(req, res);
+    else void handlePage(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  log.info({ port: env.port, database: database.kind, appEnv: env.appEnv, arcaSimulator: env.arcaSimulator }, 'server: listening');
+  console.log(`\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'server: shutting down');
+    const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    clearTimeout(force);
+    await nextApp.close().catch(() => undefined);
+    await stopDatabase();
+    log.info('server: stopped');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`\n${error.message}\n`);
+  else console.error(error);
+  process.exit(1);
+});
