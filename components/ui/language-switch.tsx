@@ -16,7 +16,6 @@ export function LanguageSwitch() {
         locale={other}
         hrefLang={other}
         lang={other}
-        aria-label={t('switchToLabel')}
         className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         {t('switchTo')}

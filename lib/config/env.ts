@@ -46,7 +46,9 @@ export class ConfigError extends Error {
 
 /** Pure: turns a variables object into the validated configuration, or throws ConfigError. */
 export function parseEnv(vars: Record<string, string | undefined>) {
-  const parsed = rawSchema.safeParse(vars);
+  // An empty variable means "not set", as shells and CI files often write it.
+  const present = Object.fromEntries(Object.entries(vars).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = rawSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { checkPage, watchConsole } from './support/page-checks';
+
+test.describe('public pages', () => {
+  test('home page in Spanish by default', async ({ page }, testInfo) => {
+    const noConsoleErrors = watchConsole(page);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registrá tu empresa para facturar electrónicamente con ARCA');
+    await checkPage(page, testInfo, 'home-es');
+    noConsoleErrors();
+  });
+
+  test('home page in English under /en', async ({ page }, testInfo) => {
+    const noConsoleErrors = watchConsole(page);
+    await page.goto('/en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register your company to invoice electronically with ARCA');
+    await checkPage(page, testInfo, 'home-en');
+    noConsoleErrors();
+  });
+
+  test('the language switch moves between Spanish and English on the same page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Register your company');
+    await page.getByRole('link', { name: 'Español' }).click();
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Registrá tu empresa');
+  });
+
+  test('the language switch works with the keyboard', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'keyboard navigation is checked on desktop');
+    await page.goto('/');
+    await page.keyboard.press('Tab'); // skip link
+    await page.keyboard.press('Tab'); // brand
+    await page.keyboard.press('Tab'); // language switch
+    await expect(page.getByRole('link', { name: 'English' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test('unknown pages answer 404 in the visitor language', async ({ page }, testInfo) => {
+    const es = await page.goto('/no-existe');
+    expect(es?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esta página');
+    await checkPage(page, testInfo, 'not-found-es');
+    const en = await page.goto('/en/does-not-exist');
+    expect(en?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find this page");
+    await checkPage(page, testInfo, 'not-found-en');
+  });
+});
+
+test.describe('headers and API routing through the one server', () => {
+  test('pages carry a nonce CSP and the security headers', async ({ request }) => {
+    const response = await request.get('/');
+    const headers = response.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers['content-security-policy']).toContain(`frame-ancestors 'none'`);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1];
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+  });
+
+  test('registration paths are never indexed nor sent as referrer', async ({ request }) => {
+    for (const path of ['/reg/some-ref', '/en/reg/some-ref']) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+  });
+
+  test('the JSON API answers from the same server, outside the i18n proxy', async ({ request }) => {
+    const ping = await request.get('/utils/v1/ping');
+    expect(ping.status()).toBe(200);
+    expect(await ping.json()).toEqual({ ping: 'pong' });
+    expect(ping.headers()['content-security-policy']).toBeUndefined();
+    const missing = await request.get('/silo/v1/nothing-here');
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()['content-type']).toBe('application/problem+json');
+    const doc = await request.get('/openapi.json');
+    expect((await doc.json()).openapi).toBe('3.1.0');
+  });
+});

@@ -1,0 +1,2 @@
+// Stands in for the `server-only` package under vitest (Next resolves it with its react-server condition).
+export {};

@@ -1,0 +1,48 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, redactUrl } from '@/lib/log';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger('info', stream), lines };
+}
+
+describe('structured logs', () => {
+  it('writes one JSON object per line with level and message', () => {
+    const { logger, lines } = capture();
+    logger.info({ path: '/x' }, 'hello');
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ level: 'info', msg: 'hello', path: '/x' });
+  });
+
+  it('redacts secrets at the top level and nested', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      {
+        req: { headers: { authorization: 'Bearer sk_live_abc', cookie: 'session=1' } },
+        api_key: 'sk_live_abc',
+        entry: { ref: 'r3f', private_key: '-----BEGIN PRIVATE KEY-----', certificate: 'MIIB' },
+        password: 'hunter2',
+      },
+      'secrets',
+    );
+    const text = lines.join('');
+    for (const secret of ['sk_live_abc', 'session=1', 'r3f', 'BEGIN PRIVATE KEY', 'MIIB', 'hunter2']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('[redacted]');
+  });
+
+  it('masks registration refs and secret query parameters in URLs', () => {
+    expect(redactUrl('/reg/AbC123/upload?x=1')).toBe('/reg/[redacted]/upload?x=1');
+    expect(redactUrl('/en/reg/AbC123')).toBe('/en/reg/[redacted]');
+    expect(redactUrl('/console?token=abc&x=2')).toBe('/console?token=[redacted]&x=2');
+    expect(redactUrl('/utils/v1/ping')).toBe('/utils/v1/ping');
+  });
+});
