@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: type check, unit + integration (PGlite, and PostgreSQL when DATABASE_URL is set),
+# then Playwright e2e against the production build. Ends with one "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+rm -f test-results/vitest.json test-results/playwright.json
+
+if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "Installing Debian's chromium for the browser tests…"
+  if [ "$(id -u)" -eq 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+failed_steps=()
+
+echo "── Type check"
+if ! (npx next typegen >/dev/null && npx tsc --noEmit); then failed_steps+=(typecheck); fi
+
+echo "── Unit and integration tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || failed_steps+=(vitest)
+
+echo "── End-to-end tests (production build, Chromium)"
+npx playwright test || failed_steps+=(playwright)
+
+node scripts/test-summary.mjs "${failed_steps[@]}"
