@@ -23,5 +23,5 @@ export default function proxy(request: NextRequest) {
 
 export const config = {
   // The JSON API never passes through here (server.ts also routes it before Next).
-  matcher: ['/((?!utils|silo|transform|openapi\\.json|__arca|_next|_vercel|.*\\..*).*)'],
+  matcher: ['/((?!utils|silo|transform|openapi\\.json|simulator|_next|_vercel|.*\\..*).*)'],
 };

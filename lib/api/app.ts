@@ -6,7 +6,8 @@ import { ApiError, problemResponse } from './problem';
 import { utilsV1 } from './utils/v1';
 
 /** The API's path prefixes; server.ts sends these to this app and everything else to Next. */
-export const API_PREFIXES = ['/utils/', '/silo/', '/transform/'] as const;
+// /simulator/ answers only while ARCA_SIMULATOR=on (the simulated ARCA the demo and tests use).
+export const API_PREFIXES = ['/utils/', '/silo/', '/transform/', '/simulator/'] as const;
 export const API_EXACT_PATHS = ['/openapi.json', '/utils', '/silo', '/transform'] as const;
 
 export function isApiPath(pathname: string): boolean {

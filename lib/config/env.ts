@@ -62,7 +62,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
   }
   const dataDir = path.resolve(raw.DATA_DIR);
   const base = (raw.REGISTRATION_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
-  const arcaBase = simulator ? `http://127.0.0.1:${raw.PORT}/__arca` : undefined;
+  const arcaBase = simulator ? `http://127.0.0.1:${raw.PORT}/simulator/arca` : undefined;
   return {
     appEnv,
     production,

@@ -28,7 +28,7 @@ describe('parseEnv', () => {
   });
 
   it('points ARCA at the simulator when it is on and at ARCA otherwise', () => {
-    expect(parseEnv({ PORT: '3100' }).arca.sandbox.wsaa).toBe('http://127.0.0.1:3100/__arca/sandbox/wsaa');
+    expect(parseEnv({ PORT: '3100' }).arca.sandbox.wsaa).toBe('http://127.0.0.1:3100/simulator/arca/sandbox/wsaa');
     const real = parseEnv({ ARCA_SIMULATOR: 'off' });
     expect(real.arca.sandbox.wsaa).toBe('https://wsaahomo.afip.gov.ar/ws/services/LoginCms');
     expect(real.arca.live.wsfe).toBe('https://servicios1.afip.gov.ar/wsfev1/service.asmx');
