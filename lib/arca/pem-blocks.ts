@@ -1,0 +1,43 @@
+export interface PemBlock {
+  label: string;
+  der: Buffer;
+  /** Header lines such as `Proc-Type: 4,ENCRYPTED` (legacy OpenSSL encryption). */
+  headers: string;
+}
+
+const BLOCK = /-----BEGIN ([A-Z0-9 ]{1,40})-----([\s\S]*?)-----END \1-----/g;
+export const MAX_PEM_BLOCKS = 16;
+
+/** PEM blocks in any text (LF, CRLF or CR line endings; surrounding text ignored). */
+export function pemBlocks(text: string): PemBlock[] {
+  const blocks: PemBlock[] = [];
+  for (const match of text.matchAll(BLOCK)) {
+    if (blocks.length >= MAX_PEM_BLOCKS) break;
+    const lines = match[2]!.split(/\r\n|\r|\n/);
+    const headers = lines.filter((l) => l.includes(':')).join('\n');
+    const body = lines.filter((l) => !l.includes(':')).join('').replace(/\s+/g, '');
+    blocks.push({ label: match[1]!, der: Buffer.from(body, 'base64'), headers });
+  }
+  return blocks;
+}
+
+/** The text of an input when it looks like text (PEM or bare base64), else undefined. */
+export function asText(input: string | Uint8Array): string | undefined {
+  if (typeof input === 'string') return input;
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (bytes[0] === 0x30) return undefined; // DER always starts with a SEQUENCE
+  return bytes.toString('latin1');
+}
+
+/** Bare base64 of a DER object (a PEM pasted without its BEGIN/END lines). */
+export function bareBase64(text: string): Buffer | undefined {
+  const compact = text.replace(/\s+/g, '');
+  if (compact.length < 64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return undefined;
+  const der = Buffer.from(compact, 'base64');
+  return der[0] === 0x30 ? der : undefined;
+}
+
+export function toPem(label: string, der: Uint8Array): string {
+  const lines = Buffer.from(der).toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}

@@ -1,0 +1,6 @@
+export { createKeyring, KeyringError } from './keyring';
+export type { Keyring } from './keyring';
+export { sealSecret } from './seal-secret';
+export { openSecret, sealedKeyVersion, SealError } from './open-secret';
+export { resealSecret } from './reseal-secret';
+export { getMasterKeyring } from './master-keyring';

@@ -1,0 +1,73 @@
+import { createPrivateKey } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { readCertificate, readPrivateKey } from '@/lib/arca';
+import { realCertPem, realKeyPem } from '../fixtures/arca/pki';
+
+// A seeded generator so a failure can be replayed.
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function mutate(input: Buffer, random: () => number): Buffer {
+  const out = Buffer.from(input);
+  const int = (n: number) => Math.floor(random() * n);
+  switch (int(6)) {
+    case 0: // flip bytes
+      for (let i = 0, n = 1 + int(8); i < n; i++) out[int(out.length)] = int(256);
+      return out;
+    case 1: // truncate
+      return out.subarray(0, int(out.length));
+    case 2: // duplicate a slice
+      return Buffer.concat([out, out.subarray(int(out.length))]);
+    case 3: { // corrupt a DER length byte near the start
+      const i = int(Math.min(out.length, 64));
+      out[i] = [0x80, 0x84, 0xff, 0x00, 0x7f][int(5)]!;
+      return out;
+    }
+    case 4: // insert random bytes
+      return Buffer.concat([out.subarray(0, int(out.length)), Buffer.from(Array.from({ length: int(40) }, () => int(256))), out.subarray(int(out.length))]);
+    default: // swap two regions
+      return Buffer.concat([out.subarray(int(out.length)), out.subarray(0, int(out.length))]);
+  }
+}
+
+describe('intake fuzz', () => {
+  it('reads 10,000 mutated certificates and keys without throwing or taking over 100 ms each', { timeout: 60_000 }, () => {
+    const pem = Buffer.from(realCertPem());
+    const der = Buffer.from(realCertPem().replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+    const key = createPrivateKey(realKeyPem());
+    const seeds = [
+      { input: pem, kind: 'cert' },
+      { input: der, kind: 'cert' },
+      { input: Buffer.from(realKeyPem()), kind: 'key' },
+      { input: key.export({ type: 'pkcs8', format: 'der' }), kind: 'key' },
+      { input: Buffer.from(key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-128-cbc', passphrase: 'p' })), kind: 'key' },
+      { input: key.export({ type: 'pkcs8', format: 'der', cipher: 'aes-128-cbc', passphrase: 'p' }), kind: 'key' },
+    ] as const;
+    const random = rng(20_240_905);
+    let slowest = 0;
+    let accepted = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const seed = seeds[i % seeds.length]!;
+      const input = mutate(seed.input, random);
+      const asText = random() < 0.3 ? input.toString('latin1') : input;
+      const started = performance.now();
+      const result = seed.kind === 'cert' ? readCertificate(asText) : readPrivateKey(asText, random() < 0.5 ? 'p' : undefined);
+      const elapsed = performance.now() - started;
+      slowest = Math.max(slowest, elapsed);
+      expect(typeof result.ok).toBe('boolean');
+      if (result.ok) accepted++;
+      else expect(result.code).toMatch(/^(input|key)_[a-z_]+$/);
+      if (elapsed > 100) throw new Error(`input ${i} took ${elapsed.toFixed(1)} ms`);
+    }
+    expect(slowest).toBeLessThan(100);
+    // Some mutations hit only text around the PEM or the signature: a few inputs stay readable.
+    expect(accepted).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,97 @@
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createCsr, readCertificate, readPrivateKey } from '@/lib/arca';
+import { realCertPem, realKeyPem } from '../fixtures/arca/pki';
+
+const cert = realCertPem();
+const key = realKeyPem();
+const ca = (f: string) => readFileSync(`lib/arca/ca/${f}`, 'utf8');
+const CA_FILES = [
+  'homologacion-issuing-computadores-test-2022-2030.pem',
+  'homologacion-root-ac-raiz-test-2014-2034.pem',
+  'produccion-issuing-computadores-2024-2035.pem',
+  'produccion-root-afip-root-ca-2-2015-2035.pem',
+];
+const der = Buffer.from(cert.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+const expectCert = (input: string | Uint8Array) => {
+  const read = readCertificate(input);
+  expect(read).toMatchObject({ ok: true });
+  if (read.ok) expect(read.certificate.subject).toContain('serialNumber=CUIT 20329642330');
+  return read;
+};
+
+describe('certificate intake', () => {
+  it('reads PEM with LF, CRLF or CR-only line endings, indented or inside other text', () => {
+    expectCert(cert);
+    expectCert(cert.replace(/\n/g, '\r\n'));
+    expectCert(cert.replace(/\n/g, '\r'));
+    expectCert(`Hola, te paso el certificado:\n\n${cert.split('\n').map((l) => `   ${l}  `).join('\n')}\nSaludos`);
+    expectCert(Buffer.from(cert));
+  });
+
+  it('reads DER and a base64 body pasted without its BEGIN/END lines', () => {
+    expectCert(der);
+    expectCert(new Uint8Array(der));
+    expectCert(der.toString('base64'));
+  });
+
+  it('takes the end-entity certificate out of a chain and says so', () => {
+    const read = expectCert(`${ca(CA_FILES[1]!)}${ca(CA_FILES[0]!)}${cert}`);
+    expect(read.ok && read.notices).toEqual(['input_chain_end_entity']);
+    expect(read.ok && read.der.equals(der)).toBe(true);
+  });
+
+  it('refuses what people upload by mistake, with a specific code each', async () => {
+    const otherLeaf = cert; // the same leaf twice is still "several end-entity certificates"
+    expect(readCertificate(key)).toEqual({ ok: false, code: 'input_private_key' });
+    expect(readCertificate(createPrivateKey(key).export({ type: 'pkcs8', format: 'der' }))).toEqual({ ok: false, code: 'input_private_key' });
+    const csr = await createCsr({ companyName: 'X', alias: 'x', cuit: '20329642330', privateKeyPem: key });
+    expect(readCertificate(csr)).toEqual({ ok: false, code: 'input_csr' });
+    expect(readCertificate(Buffer.from(csr.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'))).toEqual({ ok: false, code: 'input_csr' });
+    for (const f of CA_FILES) expect(readCertificate(ca(f))).toEqual({ ok: false, code: 'input_ca_certificate' });
+    expect(readCertificate(cert + otherLeaf)).toEqual({ ok: false, code: 'input_several_certificates' });
+    expect(readCertificate('')).toEqual({ ok: false, code: 'input_empty' });
+    expect(readCertificate(' \r\n ')).toEqual({ ok: false, code: 'input_empty' });
+    expect(readCertificate('hola')).toEqual({ ok: false, code: 'input_garbage' });
+    expect(readCertificate(randomBytes(2000))).toEqual({ ok: false, code: 'input_garbage' });
+    expect(readCertificate(cert.replace(/M/g, 'N'))).toEqual({ ok: false, code: 'input_garbage' });
+    expect(readCertificate('x'.repeat(64 * 1024 + 1))).toEqual({ ok: false, code: 'input_too_large' });
+    expect(readCertificate(Buffer.alloc(64 * 1024 + 1, 0x30))).toEqual({ ok: false, code: 'input_too_large' });
+  });
+});
+
+describe('private key intake (bring your own)', () => {
+  const object = createPrivateKey(key);
+
+  it('reads PKCS#1 and PKCS#8, PEM and DER', () => {
+    for (const input of [key, object.export({ type: 'pkcs8', format: 'pem' }), object.export({ type: 'pkcs8', format: 'der' }), object.export({ type: 'pkcs1', format: 'der' }), key.replace(/\n/g, '\r')]) {
+      const read = readPrivateKey(input);
+      expect(read).toMatchObject({ ok: true, modulusLength: 2048 });
+      if (read.ok) expect(read.pkcs8Pem).toContain('BEGIN PRIVATE KEY');
+    }
+  });
+
+  it('opens password-protected keys (PKCS#8 PBES2 and legacy PKCS#1) and explains a missing or wrong password', () => {
+    const encrypted = [
+      object.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'contraseña' }),
+      object.export({ type: 'pkcs1', format: 'pem', cipher: 'aes-128-cbc', passphrase: 'contraseña' }),
+      object.export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: 'contraseña' }),
+    ];
+    for (const input of encrypted) {
+      expect(readPrivateKey(input)).toEqual({ ok: false, code: 'key_password_required' });
+      expect(readPrivateKey(input, 'otra')).toEqual({ ok: false, code: 'key_password_wrong' });
+      expect(readPrivateKey(input, 'contraseña')).toMatchObject({ ok: true, modulusLength: 2048 });
+    }
+  });
+
+  it('refuses certificates, non-RSA keys, garbage and oversized input', () => {
+    expect(readPrivateKey(cert)).toEqual({ ok: false, code: 'key_is_certificate' });
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    expect(readPrivateKey(ec)).toEqual({ ok: false, code: 'key_not_rsa' });
+    expect(readPrivateKey('nada')).toEqual({ ok: false, code: 'key_garbage' });
+    expect(readPrivateKey('')).toEqual({ ok: false, code: 'key_empty' });
+    expect(readPrivateKey(randomBytes(500))).toMatchObject({ ok: false });
+    expect(readPrivateKey('k'.repeat(70_000))).toEqual({ ok: false, code: 'key_too_large' });
+  });
+});
