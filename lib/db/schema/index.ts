@@ -1,1 +1,2 @@
 export * from './workspaces';
+export * from './arca';

@@ -1,0 +1,86 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// WSAA access tickets, shared by every instance: ARCA answers a second login within a ticket's
+// life with coe.alreadyAuthenticated, so the ticket must outlive the process that got it.
+export const arcaTickets = pgTable(
+  'arca_tickets',
+  {
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    certificateFingerprint: text('certificate_fingerprint').notNull(),
+    service: text('service').notNull(),
+    token: text('token').notNull(),
+    sign: text('sign').notNull(),
+    generationTime: timestamp('generation_time', { withTimezone: true }).notNull(),
+    expirationTime: timestamp('expiration_time', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.certificateFingerprint, t.service] })],
+);
+
+// The simulated ARCA (ARCA_SIMULATOR=on only). Its CA keys are test material, never trusted in production.
+export const arcaSimCas = pgTable('arca_sim_cas', {
+  environment: text('environment', { enum: ['sandbox', 'live'] }).primaryKey(),
+  certificatePem: text('certificate_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const arcaSimCertificates = pgTable(
+  'arca_sim_certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    cuit: text('cuit').notNull(),
+    alias: text('alias').notNull(),
+    fingerprint: text('fingerprint').notNull().unique(),
+    certificatePem: text('certificate_pem').notNull(),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('arca_sim_certificates_cuit_idx').on(t.environment, t.cuit)],
+);
+
+export const arcaSimAuthorizations = pgTable(
+  'arca_sim_authorizations',
+  {
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    cuit: text('cuit').notNull(),
+    alias: text('alias').notNull(),
+    service: text('service').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.alias, t.service] })],
+);
+
+export const arcaSimTickets = pgTable(
+  'arca_sim_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    cuit: text('cuit').notNull(),
+    alias: text('alias').notNull(),
+    service: text('service').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('arca_sim_tickets_holder_idx').on(t.environment, t.cuit, t.alias, t.service)],
+);
+
+export const arcaSimPointsOfSale = pgTable(
+  'arca_sim_points_of_sale',
+  {
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    cuit: text('cuit').notNull(),
+    number: integer('number').notNull(),
+    // "CAE - Ri Iva", "CAE - Monotributo", "CAEA - Ri Iva" or "Factura en Linea" (not a web-service one).
+    emissionType: text('emission_type').notNull(),
+    blocked: boolean('blocked').notNull().default(false),
+    // yyyymmdd as WSFE writes it; null while open.
+    closedOn: text('closed_on'),
+    lastVoucher: integer('last_voucher').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.number] })],
+);
