@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import type { BenchRow, Scenario } from './support/types';
+
+// `npm run bench [-- --only <name>] [-- --json]`: runs every scenario, prints a table, writes bench/results.json.
+const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
+  http: () => import('./scenarios/http'),
+};
+
+async function main() {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.split(',') : undefined;
+  const rows: BenchRow[] = [];
+  for (const [name, loadScenario] of Object.entries(SCENARIOS)) {
+    if (only && !only.includes(name)) continue;
+    if (!json) console.error(`▶ ${name}`);
+    rows.push(...(await (await loadScenario()).default()));
+  }
+  const result = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version }, rows };
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
+  if (json) console.log(JSON.stringify(result));
+  else printTable(rows);
+}
+
+function printTable(rows: BenchRow[]) {
+  const columns = ['scenario', 'variant', 'rps', 'p50_ms', 'p99_ms', 'ratio', 'note'] as const;
+  const cells = rows.map((row) => columns.map((c) => (row[c] === undefined ? '' : String(row[c]))));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
+  const line = (values: readonly string[]) => '| ' + values.map((v, i) => v.padEnd(widths[i]!)).join(' | ') + ' |';
+  console.log(line(columns));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const row of cells) console.log(line(row));
+  console.log('\nWritten to bench/results.json');
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
