@@ -1,2 +1,4 @@
 export * from './workspaces';
 export * from './arca';
+export * from './silo';
+export * from './transform';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const workspaces = pgTable(
   'workspaces',
@@ -30,3 +30,24 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_workspace_idx').on(t.workspaceId)],
 );
+
+/** Apps a workspace has connected (`gov-ar`: the Argentina app). Disconnecting keeps the row. */
+export const workspaceApps = pgTable(
+  'workspace_apps',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    app: text('app').notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.app] })],
+);
+
+/** Fixed-window request counters, shared by every app instance (API rate limits). */
+export const rateLimits = pgTable('rate_limits', {
+  bucket: text('bucket').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces';
+
+export const entries = pgTable(
+  'silo_entries',
+  {
+    id: uuid('id').primaryKey(),
+    // Insertion order: the cursor of entry lists (UUIDs are not ordered across versions).
+    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    key: text('key'),
+    folder: text('folder'),
+    state: text('state').notNull().default('empty'),
+    docSchema: text('doc_schema').notNull(),
+    envSchema: text('env_schema'),
+    data: jsonb('data').notNull(),
+    faults: jsonb('faults').notNull().default(sql`'[]'::jsonb`),
+    // sha256 of the normalised request: a repeated PUT/keyed POST with the same body is not a conflict.
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('silo_entries_owner_key_idx').on(t.ownerId, t.key),
+    index('silo_entries_owner_folder_seq_idx').on(t.ownerId, t.folder, t.seq),
+    index('silo_entries_owner_seq_idx').on(t.ownerId, t.seq),
+  ],
+);
+
+export const entryStates = pgTable(
+  'silo_entry_states',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    jobId: uuid('job_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('silo_entry_states_entry_idx').on(t.entryId, t.id)],
+);
+
+export const metaRecords = pgTable(
+  'silo_meta',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+    key: text('key').notNull(),
+    ref: text('ref'),
+    linkUrl: text('link_url'),
+    linkScope: text('link_scope'),
+    value: jsonb('value'),
+    indexed: boolean('indexed').notNull().default(false),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('silo_meta_entry_src_key_idx').on(t.entryId, t.src, t.key),
+    uniqueIndex('silo_meta_ref_idx').on(t.ref),
+  ],
+);
