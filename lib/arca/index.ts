@@ -41,3 +41,15 @@ export { parseFeDummy, parsePointsOfSale, parseLastAuthorized, readPointOfSale }
 export type { PointOfSale, DummyStatus, WsfeResult, WsfeError } from './wsfe/parse-wsfe';
 export { postSoap, SoapTransportError } from './soap/post-soap';
 export type { SoapTransport, SoapResponse } from './soap/post-soap';
+export { getTrustStore } from './get-trust-store';
+export { createArcaSimulator } from './simulator/create-arca-simulator';
+export type { ArcaSimulatorOptions } from './simulator/create-arca-simulator';
+export { getSimulatorCas, SIMULATOR_ORGANIZATION } from './simulator/simulator-cas';
+export { issueCertificate } from './simulator/issue-certificate';
+export type { IssueCertificateInput, IssueCertificateResult } from './simulator/issue-certificate';
+export { authorizeService, SIMULATED_SERVICES } from './simulator/authorize-service';
+export type { AuthorizeResult } from './simulator/authorize-service';
+export { addPointOfSale, EMISSION_TYPES } from './simulator/add-point-of-sale';
+export type { PointOfSaleInput, EmissionType, AddPointOfSaleResult } from './simulator/add-point-of-sale';
+export { handleLoginCms, TICKET_LIFETIME_MS } from './simulator/handle-login-cms';
+export { handleWsfe } from './simulator/handle-wsfe';

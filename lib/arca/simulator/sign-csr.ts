@@ -8,6 +8,8 @@ export interface SignCsrOptions {
   ca: CaMaterial;
   notBefore: Date;
   notAfter: Date;
+  /** Replaces the CSR's subject (ARCA keeps only CN and serialNumber). */
+  subject?: x509.Name;
 }
 
 /** Issues an end-entity certificate for a CSR's subject and key, as ARCA's Computadores CAs do. */
@@ -16,7 +18,7 @@ export async function signCsr(options: SignCsrOptions): Promise<string> {
   const signingKey = await importSigningKey(options.ca.privateKeyPem);
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: randomBytes(8).toString('hex').replace(/^[89a-f]/, '1'),
-    subject: options.csr.subjectName,
+    subject: options.subject ?? options.csr.subjectName,
     issuer: caCert.subjectName,
     notBefore: options.notBefore,
     notAfter: options.notAfter,

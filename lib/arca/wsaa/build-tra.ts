@@ -1,7 +1,7 @@
 /** ARCA's clocks run in Argentina time; WSAA wants ISO 8601 with an explicit offset. */
-export function argentinaTime(date: Date): string {
-  const shifted = new Date(date.getTime() - 3 * 3_600_000);
-  return shifted.toISOString().replace(/\.\d{3}Z$/, '-03:00');
+export function argentinaTime(date: Date, milliseconds = false): string {
+  const shifted = new Date(date.getTime() - 3 * 3_600_000).toISOString();
+  return (milliseconds ? shifted.slice(0, 23) : shifted.slice(0, 19)) + '-03:00';
 }
 
 export interface TraOptions {

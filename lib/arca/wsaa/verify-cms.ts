@@ -18,7 +18,7 @@ export async function verifyCms(der: Uint8Array): Promise<VerifiedCms> {
     signed = new pkijs.SignedData({ schema: info.content });
     const eContent = signed.encapContentInfo.eContent;
     if (!eContent || signed.signerInfos.length !== 1) return { ok: false, fault: 'cms.bad' };
-    content = eContent.getValue();
+    content = new Uint8Array(eContent.getValue());
   } catch {
     return { ok: false, fault: 'cms.bad' };
   }

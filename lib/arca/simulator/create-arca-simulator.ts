@@ -1,0 +1,150 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { getEnv } from '@/lib/config';
+import { getDb, schema, type Db } from '@/lib/db';
+import { escapeXml as esc } from '../soap/parse-soap';
+import type { ArcaEnvironment } from '../types';
+import { addPointOfSale, type EmissionType } from './add-point-of-sale';
+import { authorizeService } from './authorize-service';
+import { handleLoginCms } from './handle-login-cms';
+import { handleWsfe } from './handle-wsfe';
+import { issueCertificate } from './issue-certificate';
+import { PORTAL_MESSAGES } from './messages';
+import { cuitField, field, layout, notice, pointOfSaleForm, STYLE } from './pages';
+
+export interface ArcaSimulatorOptions {
+  db?: () => Promise<Db>;
+  now?: () => Date;
+  /** Where the app is mounted, for links and redirects in the pages. */
+  basePath?: string;
+  /** Allows the simulator where configuration says production (never do this for real suppliers). */
+  force?: boolean;
+}
+
+const MAX_BODY = 256 * 1024;
+
+/** The simulated ARCA: WSAA and WSFE SOAP per environment, plus WSASS-like and Certificados Digitales-like pages. */
+export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
+  if (getEnv().production && !options.force) throw new Error('The ARCA simulator refuses to run in production.');
+  const dbOf = options.db ?? getDb;
+  const now = options.now ?? (() => new Date());
+  const base = (options.basePath ?? '/simulator/arca').replace(/\/$/, '');
+  const app = new Hono();
+  const soap = (c: Context, answer: { status: number; body: string }) => c.body(answer.body, answer.status as 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+  const read = async (c: Context) => {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_BODY) return undefined;
+    const body = await c.req.text();
+    return body.length > MAX_BODY ? undefined : body;
+  };
+
+  for (const env of ['sandbox', 'live'] as const) {
+    app.post(`/${env}/wsaa`, async (c) => {
+      const body = await read(c);
+      return soap(c, await handleLoginCms(await dbOf(), env, body ?? '', now()));
+    });
+    app.post(`/${env}/wsfe`, async (c) => soap(c, await handleWsfe(await dbOf(), env, (await read(c)) ?? '', now())));
+  }
+
+  app.get('/style.css', (c) => c.body(STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  app.get('/', (c) => c.redirect(`${base}/sandbox/wsass`, 302));
+  const back = (c: Context, path: string, result: { ok: true } | { ok: false; error: string }, okKey: string) =>
+    c.redirect(`${base}${path}?${result.ok ? `ok=${okKey}` : `error=${result.error}`}`, 303);
+  const status = (c: Context) => notice(PORTAL_MESSAGES[c.req.query('error') ?? ''], 'error') + notice(PORTAL_MESSAGES[c.req.query('ok') ?? ''], 'ok');
+
+  // Sandbox: WSASS - Autogestión Certificados Homologación.
+  app.get('/sandbox/wsass', (c) => c.html(layout('WSASS - Autogestión Certificados Homologación', base, status(c) + wsassForms(base))));
+  app.post('/sandbox/wsass/certificados', async (c) => {
+    const form = await c.req.parseBody();
+    const result = await issueCertificate(await dbOf(), { environment: 'sandbox', alias: String(form.alias ?? ''), csrPem: String(form.csr ?? ''), now: now() });
+    return result.ok ? c.redirect(`${base}/sandbox/wsass/certificados/${result.id}`, 303) : back(c, '/sandbox/wsass', result, '');
+  });
+  app.get('/sandbox/wsass/certificados/:id', async (c) => certificatePage(c, await dbOf(), 'sandbox', base));
+  app.post('/sandbox/wsass/autorizaciones', async (c) => authorize(c, await dbOf(), 'sandbox', '/sandbox/wsass'));
+  app.post('/sandbox/wsass/puntos-de-venta', async (c) => point(c, await dbOf(), 'sandbox', '/sandbox/wsass'));
+
+  // Live: Administración de Certificados Digitales, Administrador de Relaciones, puntos de venta.
+  app.get('/live/certificados', (c) => c.html(layout('Administración de Certificados Digitales', base, status(c) + liveCertificateForm(base))));
+  app.post('/live/certificados', async (c) => {
+    const form = await c.req.parseBody();
+    const file = form.csr_file instanceof File && form.csr_file.size > 0 && form.csr_file.size < MAX_BODY ? await form.csr_file.text() : String(form.csr ?? '');
+    const result = await issueCertificate(await dbOf(), { environment: 'live', alias: String(form.alias ?? ''), csrPem: file, now: now() });
+    return result.ok ? c.redirect(`${base}/live/certificados/${result.id}`, 303) : back(c, '/live/certificados', result, '');
+  });
+  app.get('/live/certificados/:id', async (c) => certificatePage(c, await dbOf(), 'live', base));
+  app.get('/live/certificados/:id/descargar', async (c) => {
+    const row = await findCertificate(await dbOf(), 'live', c.req.param('id'));
+    if (!row) return c.text('No encontrado', 404);
+    return c.body(row.certificatePem, 200, { 'Content-Type': 'application/x-x509-ca-cert', 'Content-Disposition': `attachment; filename="${row.alias}.crt"` });
+  });
+  app.get('/live/relaciones', (c) => c.html(layout('Administrador de Relaciones de Clave Fiscal', base, status(c) + relationForm(base))));
+  app.post('/live/relaciones', async (c) => authorize(c, await dbOf(), 'live', '/live/relaciones'));
+  app.get('/live/puntos-de-venta', (c) =>
+    c.html(layout('Administración de puntos de venta y domicilios', base, status(c) + '<h2>A/B/M de puntos de venta</h2>' + pointOfSaleForm(`${base}/live/puntos-de-venta`, 'live'))),
+  );
+  app.post('/live/puntos-de-venta', async (c) => point(c, await dbOf(), 'live', '/live/puntos-de-venta'));
+  return app;
+
+  async function authorize(c: Context, db: Db, environment: ArcaEnvironment, path: string) {
+    const form = await c.req.parseBody();
+    const result = await authorizeService(db, { environment, cuit: String(form.cuit ?? ''), alias: String(form.alias ?? ''), service: String(form.service ?? 'wsfe') });
+    return back(c, path, result, 'authorized');
+  }
+
+  async function point(c: Context, db: Db, environment: ArcaEnvironment, path: string) {
+    const form = await c.req.parseBody();
+    const result = await addPointOfSale(db, {
+      environment,
+      cuit: String(form.cuit ?? ''),
+      number: Number(form.number),
+      emissionType: String(form.emission_type ?? 'CAE - Ri Iva') as EmissionType,
+      blocked: form.blocked === 'S',
+      closedOn: String(form.closed_on ?? '') || null,
+    });
+    return back(c, path, result, 'point_added');
+  }
+}
+
+async function findCertificate(db: Db, environment: ArcaEnvironment, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const t = schema.arcaSimCertificates;
+  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.environment, environment))).limit(1);
+  return row;
+}
+
+async function certificatePage(c: Context, db: Db, environment: ArcaEnvironment, base: string) {
+  const row = await findCertificate(db, environment, c.req.param('id') ?? '');
+  const title = environment === 'sandbox' ? 'WSASS - Certificado emitido' : 'Certificados Digitales - Ver';
+  if (!row) return c.html(layout(title, base, notice(PORTAL_MESSAGES.certificate_missing, 'error')), 404);
+  const info = `<dl><dt>Alias</dt><dd>${esc(row.alias)}</dd><dt>CUIT</dt><dd>${esc(row.cuit)}</dd><dt>Válido hasta</dt><dd>${row.notAfter.toISOString().slice(0, 10)}</dd></dl>`;
+  const pem = `<p><label for="pem">Certificado (copialo completo)</label><textarea id="pem" readonly rows="20">${esc(row.certificatePem)}</textarea></p>`;
+  const download = environment === 'live' ? `<p><a href="${base}/live/certificados/${row.id}/descargar" download>Descargar certificado</a></p>` : '';
+  return c.html(layout(title, base, info + pem + download + `<p><a href="${base}/${environment === 'sandbox' ? 'sandbox/wsass' : 'live/certificados'}">Volver</a></p>`));
+}
+
+function wsassForms(base: string): string {
+  return `<section aria-labelledby="nuevo"><h2 id="nuevo">Nuevo Certificado</h2><form method="post" action="${base}/sandbox/wsass/certificados">
+${field('alias', 'Nombre simbólico del DN', { hint: 'El mismo alias (CN) del pedido de certificado' })}
+<p><label for="csr">Solicitud de certificado en formato PKCS#10</label><textarea id="csr" name="csr" rows="12" required></textarea></p>
+<p><button type="submit">Crear DN y obtener certificado</button></p></form></section>
+<section aria-labelledby="autorizacion"><h2 id="autorizacion">Crear autorización a servicio</h2><form method="post" action="${base}/sandbox/wsass/autorizaciones">
+${cuitField()}${field('alias', 'Nombre simbólico del DN a autorizar', { hint: 'Un alias con certificado emitido' }).replaceAll('"alias', '"auth_alias').replace('name="auth_alias"', 'name="alias"')}
+<p><label for="service">Servicio</label><select id="service" name="service"><option value="wsfe">wsfe - Facturación electrónica</option></select></p>
+<p><button type="submit">Crear autorización</button></p></form></section>
+<section aria-labelledby="puntos"><h2 id="puntos">Puntos de venta</h2>${pointOfSaleForm(`${base}/sandbox/wsass/puntos-de-venta`, 'sandbox').replaceAll('id="', 'id="pv_').replaceAll('for="', 'for="pv_').replaceAll('aria-describedby="', 'aria-describedby="pv_')}</section>`;
+}
+
+function liveCertificateForm(base: string): string {
+  return `<h2>Agregar alias</h2><form method="post" action="${base}/live/certificados" enctype="multipart/form-data">
+${field('alias', 'Alias', { hint: 'Letras y números, igual al CN del pedido' })}
+<p><label for="csr_file">Archivo del pedido de certificado (CSR)</label><input id="csr_file" name="csr_file" type="file" accept=".csr,.pem,.txt"></p>
+<p><label for="csr">O pegá el pedido</label><textarea id="csr" name="csr" rows="8"></textarea></p>
+<p><button type="submit">Agregar alias</button></p></form>`;
+}
+
+function relationForm(base: string): string {
+  return `<h2>Nueva Relación</h2><p>Representado: tu CUIT. Servicio: ARCA → Web Services → Facturación electrónica.</p><form method="post" action="${base}/live/relaciones">
+${cuitField()}${field('alias', 'Computador fiscal (alias del certificado)')}<input type="hidden" name="service" value="wsfe">
+<p><button type="submit">Confirmar</button></p></form>`;
+}

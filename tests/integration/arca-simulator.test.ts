@@ -1,0 +1,135 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  addPointOfSale,
+  checkCertificate,
+  createCsr,
+  cuitCheckDigit,
+  explainOutcome,
+  feDummy,
+  generateKeyPair,
+  getAccessTicket,
+  getLastAuthorized,
+  getPointsOfSale,
+  getTrustStore,
+  readCertificate,
+} from '@/lib/arca';
+import { describeEachDatabase } from './support/databases';
+import { startSimulator, submitForm, textareaContent, type RunningSimulator } from '../fixtures/arca/simulator-server';
+
+/** A fresh valid CUIT per test, so runs on the shared PostgreSQL never collide. */
+function newCuit(): string {
+  for (;;) {
+    const body = `20${String(randomInt(10_000_000, 99_999_999))}`;
+    const digit = cuitCheckDigit(body);
+    if (digit !== undefined) return body + digit;
+  }
+}
+
+describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator(get().db);
+  });
+  afterAll(() => sim.close());
+
+  it('CSR → WSASS certificate → checks → LoginCms (cached) → points of sale → last voucher', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `prueba${cuit.slice(-6)}`;
+    const { privateKeyPem } = await generateKeyPair();
+    const csr = await createCsr({ companyName: 'Ferretería Güemes SRL', alias, cuit, privateKeyPem });
+
+    const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
+    expect(issued.status).toBe(303);
+    const page = await (await fetch(new URL(issued.location, sim.base))).text();
+    const certificatePem = textareaContent(page, 'pem');
+    const read = readCertificate(certificatePem);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.certificate.subject).toBe(`CN=${alias}\nserialNumber=CUIT ${cuit}`);
+
+    const trust = await getTrustStore({ db, simulator: true });
+    const verdict = checkCertificate(read.certificate, { environment: 'sandbox', cuit, key: privateKeyPem, trust });
+    expect(verdict.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(checkCertificate(read.certificate, { environment: 'sandbox', trust: await getTrustStore({ db, simulator: false }) }).ok).toBe(false);
+    expect(checkCertificate(read.certificate, { environment: 'live', trust }).checks[0]!.code).toBe('chain_other_environment');
+
+    const ticketOptions = { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => sim.clock.now };
+    const refused = await getAccessTicket(ticketOptions);
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_not_authorized' } });
+    expect(explainOutcome((refused as { outcome: { code: string } }).outcome, 'es')).toContain('Crear autorización a servicio');
+
+    expect(await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' })).toMatchObject({ status: 303, location: expect.stringContaining('ok=authorized') });
+    const first = await getAccessTicket(ticketOptions);
+    expect(first).toMatchObject({ ok: true, from: 'wsaa' });
+    if (!first.ok) return;
+    expect(Date.parse(first.ticket.expirationTime) - Date.parse(first.ticket.generationTime)).toBe(12 * 3_600_000);
+    expect(await getAccessTicket(ticketOptions)).toMatchObject({ ok: true, from: 'cache', ticket: { token: first.ticket.token } });
+
+    const wsfe = { url: sim.urls.sandbox.wsfe };
+    const auth = { token: first.ticket.token, sign: first.ticket.sign, cuit };
+    expect(await feDummy(wsfe)).toMatchObject({ ok: true, value: { ok: true, appServer: 'OK' } });
+    expect(await getPointsOfSale(wsfe, auth)).toEqual({ ok: true, value: [], events: [] });
+
+    await submitForm(`${sim.base}/sandbox/wsass/puntos-de-venta`, { cuit, number: '1', emission_type: 'CAE - Ri Iva' });
+    await addPointOfSale(db, { environment: 'sandbox', cuit, number: 2, blocked: true });
+    await addPointOfSale(db, { environment: 'sandbox', cuit, number: 3, closedOn: '2024-03-31' });
+    await addPointOfSale(db, { environment: 'sandbox', cuit, number: 4, emissionType: 'CAEA - Ri Iva' });
+    await addPointOfSale(db, { environment: 'sandbox', cuit, number: 5, emissionType: 'Factura en Linea' });
+    const points = await getPointsOfSale(wsfe, auth);
+    expect(points.ok && points.value.map((p) => [p.number, p.kind, p.blocked, p.closedOn, p.usable])).toEqual([
+      [1, 'CAE', false, null, true],
+      [2, 'CAE', true, null, false],
+      [3, 'CAE', false, '2024-03-31', false],
+      [4, 'CAEA', false, null, false],
+    ]);
+    expect(await getLastAuthorized(wsfe, auth, 1, 11)).toMatchObject({ ok: true, value: { pointOfSale: 1, voucherType: 11, number: 0 } });
+    expect(await getLastAuthorized(wsfe, auth, 5, 11)).toMatchObject({ ok: false, outcome: { code: 'wsfe_point_of_sale_not_enabled' } });
+    expect(await getPointsOfSale(wsfe, { ...auth, sign: 'x' })).toMatchObject({ ok: false, outcome: { code: 'wsfe_token_invalid' } });
+    expect(await getPointsOfSale(wsfe, { ...auth, cuit: newCuit() })).toMatchObject({ ok: false, outcome: { code: 'wsfe_cuit_not_represented' } });
+  });
+
+  it('live: upload the CSR file, download the certificate, create the relation, log in', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `vivo${cuit.slice(-6)}`;
+    const { privateKeyPem } = await generateKeyPair();
+    const csr = await createCsr({ companyName: 'Vivo SA', alias, cuit, privateKeyPem });
+    const issued = await submitForm(`${sim.base}/live/certificados`, { alias, csr_file: new File([csr], 'pedido.csr') });
+    expect(issued.status).toBe(303);
+    const download = await fetch(new URL(`${issued.location}/descargar`, sim.base));
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${alias}.crt"`);
+    const certificatePem = await download.text();
+    await submitForm(`${sim.base}/live/relaciones`, { cuit, alias, service: 'wsfe' });
+    await submitForm(`${sim.base}/live/puntos-de-venta`, { cuit, number: '7', emission_type: 'CAE - Monotributo' });
+    const ticket = await getAccessTicket({ db, environment: 'live', url: sim.urls.live.wsaa, certificatePem, privateKeyPem, now: () => sim.clock.now });
+    expect(ticket.ok).toBe(true);
+    if (!ticket.ok) return;
+    const points = await getPointsOfSale({ url: sim.urls.live.wsfe }, { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit });
+    expect(points).toMatchObject({ ok: true, value: [{ number: 7, emissionType: 'CAE - Monotributo', usable: true }] });
+    // The same certificate at the sandbox WSAA: the other environment's CA, refused like ARCA does.
+    const wrong = await getAccessTicket({ db, environment: 'sandbox', url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem });
+    expect(wrong).toMatchObject({ ok: false, outcome: { code: 'wsaa_cert_untrusted' } });
+  });
+
+  it('shares one login between concurrent callers and across restarts (the cache lives in the database)', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `cache${cuit.slice(-6)}`;
+    const { privateKeyPem } = await generateKeyPair();
+    const csr = await createCsr({ companyName: 'Cache SA', alias, cuit, privateKeyPem });
+    const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
+    const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
+    await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' });
+    const options = { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem };
+    const results = await Promise.all(Array.from({ length: 5 }, () => getAccessTicket(options)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(new Set(results.map((r) => r.ok && r.ticket.token)).size).toBe(1);
+    // 5 minutes before expiry the cached ticket is no longer handed out; ARCA still says "already authenticated".
+    sim.clock.now = new Date(Date.now() + 12 * 3_600_000 - 4 * 60_000);
+    const late = await getAccessTicket({ ...options, now: () => sim.clock.now });
+    sim.clock.now = new Date();
+    expect(late).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated' } });
+  });
+});
