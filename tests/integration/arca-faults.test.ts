@@ -75,7 +75,8 @@ describeEachDatabase('ARCA WSAA faults, produced by the simulator and explained'
 
     const der = await signCms(tra('wsfe', now(), now()), cert, key);
     const tampered = Buffer.from(der);
-    tampered[tampered.indexOf('<service>') + 9] ^= 1;
+    const at = tampered.indexOf('<service>') + 9;
+    tampered[at] = tampered[at]! ^ 1;
     expect(await fault('sandbox', tampered.toString('base64'))).toBe('cms.sign.invalid');
     const info = pkijs.ContentInfo.fromBER(new Uint8Array(der));
     const withoutCert = new pkijs.SignedData({ schema: info.content });

@@ -1,0 +1,106 @@
+import { readFileSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  checkCertificate,
+  explainOutcome,
+  getAccessTicket,
+  getTrustStore,
+  MAX_INPUT_BYTES,
+  readCertificate,
+  readPrivateKey,
+  validateCuit,
+  type ArcaLocale,
+  type ArcaOutcome,
+  type CertificateSummary,
+} from '@/lib/arca';
+import { getEnv } from '@/lib/config';
+
+// npm run arca:check -- <certificate> [--key <file>] [--key-password <p>] [--cuit <cuit>] [--env sandbox|live] [--online] [--json] [--lang es|en]
+const USAGE = 'Usage: npm run arca:check -- <certificate> [--key <file>] [--key-password <p>] [--cuit <cuit>] [--env sandbox|live] [--online] [--json] [--lang es|en]';
+
+interface Verdict {
+  ok: boolean;
+  checks: { code: string; ok: boolean; message: string }[];
+  certificate: CertificateSummary | null;
+}
+
+function readInput(file: string): Buffer {
+  if (statSync(file).size > MAX_INPUT_BYTES) return Buffer.alloc(MAX_INPUT_BYTES + 1);
+  return readFileSync(file);
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      key: { type: 'string' },
+      'key-password': { type: 'string' },
+      cuit: { type: 'string' },
+      env: { type: 'string' },
+      online: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      lang: { type: 'string', default: 'es' },
+    },
+  });
+  const locale: ArcaLocale = values.lang === 'en' ? 'en' : 'es';
+  const environment = values.env as 'sandbox' | 'live' | undefined;
+  if (positionals.length !== 1 || (environment && environment !== 'sandbox' && environment !== 'live')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const outcomes: ArcaOutcome[] = [];
+  const finish = (certificate: CertificateSummary | null) => print({ ok: outcomes.every((o) => o.ok), checks: outcomes.map((o) => ({ code: o.code, ok: o.ok, message: explainOutcome(o, locale) })), certificate }, values.json);
+
+  if (values.cuit !== undefined) {
+    const cuit = validateCuit(values.cuit);
+    if (!cuit.ok) outcomes.push({ code: cuit.problem, ok: false });
+  }
+  const read = readCertificate(readInput(positionals[0]!));
+  if (!read.ok) {
+    outcomes.push({ code: read.code, ok: false });
+    return finish(null);
+  }
+  outcomes.push(...read.notices.map((code) => ({ code, ok: true })));
+  let keyPem: string | undefined;
+  if (values.key) {
+    const key = readPrivateKey(readInput(values.key), values['key-password']);
+    if (key.ok) keyPem = key.pkcs8Pem;
+    else outcomes.push({ code: key.code, ok: false });
+  }
+  // Offline checks trust ARCA's shipped CAs only; --online also loads the simulator's (when on) from the database.
+  const db = values.online ? await (await import('@/lib/db')).getDb() : undefined;
+  try {
+    const trust = await getTrustStore({ db });
+    const verdict = checkCertificate(read.certificate, { environment, cuit: values.cuit, key: keyPem, trust });
+    outcomes.push(...verdict.checks);
+    if (values.online) outcomes.push(await login(db!, read.pem, keyPem, environment ?? verdict.certificate.environment ?? 'sandbox'));
+    return finish(verdict.certificate);
+  } finally {
+    if (db) await (await import('@/lib/db')).stopDatabase();
+  }
+}
+
+async function login(db: import('@/lib/db').Db, certificatePem: string, keyPem: string | undefined, environment: 'sandbox' | 'live'): Promise<ArcaOutcome> {
+  if (!keyPem) return { code: 'key_empty', ok: false };
+  const result = await getAccessTicket({ db, environment, url: getEnv().arca[environment].wsaa, certificatePem, privateKeyPem: keyPem });
+  return result.ok ? { code: 'wsaa_granted', ok: true } : result.outcome;
+}
+
+function print(verdict: Verdict, json: boolean): number {
+  if (json) console.log(JSON.stringify(verdict));
+  else {
+    const c = verdict.certificate;
+    if (c) console.log(`${c.subject}\n  issuer: ${c.issuer}\n  environment: ${c.environment ?? '-'}\n  valid: ${c.not_before} → ${c.not_after}\n  sha256: ${c.fingerprint}\n`);
+    for (const check of verdict.checks) console.log(`${check.ok ? '✓' : '✗'} ${check.code}: ${check.message}`);
+    console.log(`\n${verdict.ok ? 'OK' : 'NOT OK'}`);
+  }
+  return verdict.ok ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const CERT = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt';
+const KEY = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key';
+
+function run(args: string[]): { code: number; json: { ok: boolean; checks: { code: string; ok: boolean; message: string }[]; certificate: Record<string, unknown> | null } } {
+  try {
+    const out = execFileSync('node', ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'scripts/cli/arca-check.ts', ...args, '--json'], { encoding: 'utf8', env: { ...process.env, ARCA_SIMULATOR: 'off' } });
+    return { code: 0, json: JSON.parse(out) };
+  } catch (error) {
+    const e = error as { status: number; stdout: string };
+    return { code: e.status, json: JSON.parse(e.stdout) };
+  }
+}
+
+describe('npm run arca:check', () => {
+  it('prints the verdict as one JSON object, offline and without a database', { timeout: 30_000 }, () => {
+    const { code, json } = run([CERT, '--key', KEY, '--cuit', '20-32964233-0', '--env', 'sandbox']);
+    expect(code).toBe(1);
+    expect(Object.keys(json)).toEqual(['ok', 'checks', 'certificate']);
+    expect(json.ok).toBe(false);
+    expect(json.checks.filter((c) => !c.ok).map((c) => c.code)).toEqual(['validity_expired']);
+    expect(json.checks.find((c) => c.code === 'validity_expired')!.message).toContain('2026');
+    expect(Object.keys(json.certificate!)).toEqual(['subject', 'cuit', 'alias', 'issuer', 'environment', 'not_before', 'not_after', 'fingerprint']);
+    expect(json.certificate).toMatchObject({ cuit: '20329642330', alias: 'test20240905', environment: 'sandbox' });
+  });
+
+  it('refuses a private key given as the certificate, with its code', { timeout: 30_000 }, () => {
+    const { code, json } = run([KEY]);
+    expect(code).toBe(1);
+    expect(json).toMatchObject({ ok: false, checks: [{ code: 'input_private_key', ok: false }], certificate: null });
+  });
+});
