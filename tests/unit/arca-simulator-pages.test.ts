@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createArcaSimulator } from '@/lib/arca';
+
+const app = createArcaSimulator({ db: () => Promise.reject(new Error('pages must render without the database')) });
+const PAGES = ['/sandbox/wsass', '/live/certificados', '/live/relaciones', '/live/puntos-de-venta'];
+
+describe('simulated ARCA pages', () => {
+  for (const path of PAGES) {
+    it(`${path} is Spanish, labelled, script-free and works as a plain form`, async () => {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/<html lang="es">/);
+      expect(html).toMatch(/<h1>[^<]+<\/h1>/);
+      expect(html).not.toMatch(/<script|\sstyle="|\son[a-z]+="/i);
+      const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const [, id] of html.matchAll(/<(?:input|select|textarea) id="([^"]+)"(?![^>]*type="hidden")/g)) expect(html, id).toContain(`<label for="${id}">`);
+      for (const [, action] of html.matchAll(/<form method="post" action="([^"]+)"/g)) expect(action).toMatch(/^\/simulator\/arca\//);
+    });
+  }
+
+  it('reflects only known messages after a redirect', async () => {
+    const html = await (await app.request('/sandbox/wsass?error=alias_mismatch&ok=<script>')).text();
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('no coincide con el CN');
+    expect(html).not.toContain('<script>');
+  });
+});
