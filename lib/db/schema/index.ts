@@ -2,3 +2,4 @@ export * from './workspaces';
 export * from './arca';
 export * from './silo';
 export * from './transform';
+export * from './registration';

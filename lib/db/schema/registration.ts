@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { entries } from './silo';
+import { workspaces } from './workspaces';
+
+/** One supplier's registration: wizard progress, and when its certificate was authorised. */
+export const registrations = pgTable('registrations', {
+  entryId: uuid('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  step: text('step').notNull().default('company'),
+  progress: jsonb('progress').notNull().default(sql`'{}'::jsonb`),
+  authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
