@@ -3,7 +3,8 @@ import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp, isApiPath } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
-import { startDatabase, stopDatabase } from '@/lib/db';
+import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
+import { startRunner } from '@/lib/transform';
 import { getLogger, redactUrl } from '@/lib/log';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
@@ -14,6 +15,8 @@ async function main() {
   const log = getLogger();
   resolveMasterKey(env);
   const database = await startDatabase();
+  // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
+  const runner = env.embeddedRunner ? startRunner({ getDb }) : undefined;
 
   const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });
   await nextApp.prepare();
@@ -44,6 +47,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     clearTimeout(force);
+    await runner?.stop();
     await nextApp.close().catch(() => undefined);
     await stopDatabase();
     log.info('server: stopped');
@@ -54,7 +58,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`\n${error.message}\n`);
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(`\n${error.message}\n`);
   else console.error(error);
   process.exit(1);
 });

@@ -1,9 +1,21 @@
 import 'server-only';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { createArcaSimulator } from '@/lib/arca';
+import { getEnv } from '@/lib/config';
+import { getDb as getAppDb, type Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';
+import type { ApiEnv } from './context';
+import { requireApiKey } from './middleware/auth';
+import { jsonBodyOnly, limitBody } from './middleware/json-body';
+import { rateLimitPerKey } from './middleware/rate-limit';
 import { ApiError, problemResponse } from './problem';
+import { siloV1 } from './silo/v1';
+import { transformV1 } from './transform/v1';
 import { utilsV1 } from './utils/v1';
+import { unsupportedVersion } from './versions';
 
 /** The API's path prefixes; server.ts sends these to this app and everything else to Next. */
 // /simulator/ answers only while ARCA_SIMULATOR=on (the simulated ARCA the demo and tests use).
@@ -14,28 +26,54 @@ export function isApiPath(pathname: string): boolean {
   return API_EXACT_PATHS.includes(pathname as (typeof API_EXACT_PATHS)[number]) || API_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
-export function createApiApp() {
-  const app = new OpenAPIHono({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const fields = Object.fromEntries(result.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-      return problemResponse(c, 422, 'The request has invalid fields.', fields);
-    },
+const DOMAIN_STATUS = { validation: 422, not_found: 404, conflict: 409, precondition: 422 } as const;
+
+export interface ApiOptions {
+  /** The database to use; the app's shared one by default (tests pass their own). */
+  getDb?: () => Promise<Db>;
+}
+
+export function createApiApp(options: ApiOptions = {}) {
+  const getDb = options.getDb ?? getAppDb;
+  const app = new OpenAPIHono<ApiEnv>();
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+
+  app.use('*', methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => withAllow(problemResponse(c, 405, `Use ${methods.join(', ')} on this path.`), methods) }));
+  app.use('*', async (c, next) => {
+    c.set('db', await getDb());
+    await next();
   });
+  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitBody, jsonBodyOnly, requireApiKey, rateLimitPerKey);
 
   app.route('/utils/v1', utilsV1);
+  app.route('/silo/v1', siloV1);
+  app.route('/transform/v1', transformV1);
+  if (getEnv().arcaSimulator) mountSimulator(app, getDb);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'ARCA supplier registration API', version: '1' },
+    info: { title: 'ARCA supplier registration API', version: '1', description: 'Wire-compatible with the Invopop API for the endpoints it implements.' },
   });
 
-  app.notFound((c) => problemResponse(c, 404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}.`));
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    return problemResponse(c, 404, unsupportedVersion(path) ?? `No API route for ${c.req.method} ${path}.`);
+  });
   app.onError((err, c) => {
     if (err instanceof ApiError) return problemResponse(c, err.status, err.message, err.fields);
+    if (err instanceof DomainError) return problemResponse(c, DOMAIN_STATUS[err.kind], err.message, err.fields);
     if (err instanceof HTTPException && err.status < 500) return problemResponse(c, err.status, err.message);
     getLogger().error({ err, method: c.req.method, path: new URL(c.req.url).pathname }, 'api: unexpected error');
     return problemResponse(c, 500, 'Something went wrong on our side. It has been logged; please try again.');
   });
   return app;
+}
+
+function withAllow(response: Response, methods: string[]) {
+  response.headers.set('Allow', methods.join(', '));
+  return response;
+}
+
+function mountSimulator(app: OpenAPIHono<ApiEnv>, getDb: () => Promise<Db>) {
+  app.route('/simulator/arca', createArcaSimulator({ db: getDb, basePath: '/simulator/arca' }));
 }

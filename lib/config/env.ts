@@ -24,6 +24,8 @@ const rawSchema = z.object({
   ARCA_LIVE_WSAA_URL: z.url().optional(),
   ARCA_LIVE_WSFE_URL: z.url().optional(),
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  RUNNER: z.enum(['embedded', 'off']).default('embedded'),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,6 +75,8 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     registrationUrl: base,
     masterKey: raw.MASTER_KEY,
     logLevel: raw.LOG_LEVEL,
+    apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
+    embeddedRunner: raw.RUNNER === 'embedded',
     arcaSimulator: simulator,
     arca: {
       sandbox: {

@@ -3,3 +3,5 @@ export type { Database, DatabaseOptions, Db, Schema } from './client';
 export { startDatabase, getDb, stopDatabase } from './instance';
 export * as schema from './schema';
 export { queryRows } from './rows';
+export { encodeCursor, decodeCursor } from './cursor';
+export { DataDirBusyError } from './data-dir-lock';

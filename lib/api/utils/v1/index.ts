@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { newRouter } from '../../context';
 import { ping } from './ping';
 
-export const utilsV1 = new OpenAPIHono().route('/', ping);
+export const utilsV1 = newRouter().route('/', ping);

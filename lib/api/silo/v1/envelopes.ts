@@ -1,0 +1,19 @@
+import { createRoute } from '@hono/zod-openapi';
+import { listEntries } from '@/lib/silo';
+import { bearerSecurity, newRouter } from '../../context';
+import { commonErrors, json, validationError } from '../../responses';
+import { EntryListSchema, ListQuerySchema } from './schemas';
+
+const route = createRoute({
+  method: 'get',
+  path: '/envelopes',
+  summary: "List the workspace's envelope entries, newest first",
+  security: bearerSecurity,
+  request: { query: ListQuerySchema },
+  responses: { 200: json(EntryListSchema, 'A page of envelope entries'), ...commonErrors, ...validationError },
+});
+
+export const envelopesV1 = newRouter().openapi(route, async (c) => {
+  const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { ...c.req.valid('query'), envelopesOnly: true });
+  return c.json(EntryListSchema.parse(page), 200);
+});

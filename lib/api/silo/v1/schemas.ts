@@ -1,0 +1,71 @@
+import { z } from '@hono/zod-openapi';
+
+export const FaultSchema = z
+  .object({ provider: z.string().optional(), code: z.string().optional(), message: z.string() })
+  .openapi('Fault');
+
+export const MetaSchema = z
+  .object({
+    id: z.string().uuid(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    owner_id: z.string().uuid(),
+    entry_id: z.string().uuid(),
+    src: z.string().openapi({ example: 'gov-ar' }),
+    key: z.string().openapi({ example: 'link' }),
+    ref: z.string().optional(),
+    link_url: z.string().optional(),
+    link_scope: z.string().optional(),
+    value: z.unknown().optional(),
+    indexed: z.boolean(),
+    shared: z.boolean(),
+  })
+  .openapi('Meta');
+
+export const EntrySchema = z
+  .object({
+    id: z.string().uuid(),
+    key: z.string().optional(),
+    folder: z.string().optional(),
+    state: z.string().openapi({ example: 'empty' }),
+    doc_schema: z.string(),
+    env_schema: z.string().optional(),
+    data: z.record(z.string(), z.unknown()),
+    meta: z.array(MetaSchema),
+    faults: z.array(FaultSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('Entry');
+
+export const EntryListSchema = z
+  .object({ list: z.array(EntrySchema), limit: z.number().int(), next_cursor: z.string().optional() })
+  .openapi('EntryList');
+
+export const EntryStatesSchema = z
+  .object({ list: z.array(z.object({ state: z.string(), job_id: z.string().uuid().optional(), created_at: z.string() })) })
+  .openapi('EntryStates');
+
+export const CreateEntryBodySchema = z
+  .object({
+    key: z.string().min(1).max(255).optional().openapi({ description: 'Unique per workspace: a repeat returns the original entry' }),
+    folder: z.string().optional().openapi({ example: 'suppliers' }),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description: 'A GOBL party (https://gobl.org/draft-0/org/party); its fields may also come at the top level',
+        example: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Panadería La Espiga SRL', tax_id: { country: 'AR', code: '30-71234567-1' } },
+      }),
+  })
+  .catchall(z.unknown())
+  .openapi('CreateEntry');
+
+export const FolderQuerySchema = z.object({ folder: z.string().optional() });
+export const ListQuerySchema = z.object({
+  folder: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Default 20, at most 100' }),
+  cursor: z.string().max(200).optional(),
+});
+export const IdParamSchema = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+export const KeyParamSchema = z.object({ key: z.string().min(1).max(255).openapi({ param: { name: 'key', in: 'path' } }) });

@@ -1,0 +1,91 @@
+import { z } from '@hono/zod-openapi';
+import { FaultSchema } from '../../silo/v1/schemas';
+
+export const StepSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    provider: z.string().openapi({ example: 'gov-ar.register' }),
+    summary: z.string().optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('WorkflowStep');
+
+export const WorkflowSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    description: z.string().optional(),
+    template: z.string().optional(),
+    steps: z.array(StepSchema),
+    rescue: z.array(StepSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('Workflow');
+
+export const WorkflowListSchema = z.object({ list: z.array(WorkflowSchema), limit: z.number().int(), next_cursor: z.string().optional() }).openapi('WorkflowList');
+
+export const JobEventSchema = z
+  .object({
+    status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    at: z.string(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+    http_status: z.number().int().optional(),
+    duration_ms: z.number().optional(),
+    attempt: z.number().int().optional(),
+  })
+  .openapi('JobEvent');
+
+export const IntentSchema = z
+  .object({
+    id: z.string().uuid(),
+    step_id: z.string(),
+    name: z.string(),
+    rescue: z.boolean().optional(),
+    status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    events: z.array(JobEventSchema),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi('JobIntent');
+
+export const JobSchema = z
+  .object({
+    id: z.string().uuid(),
+    key: z.string().optional(),
+    workflow_id: z.string().uuid(),
+    silo_entry_id: z.string().uuid(),
+    status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    args: z.record(z.string(), z.unknown()),
+    tags: z.array(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+    completed_at: z.string().optional(),
+    faults: z.array(FaultSchema),
+    intents: z.array(IntentSchema),
+  })
+  .openapi('Job');
+
+export const JobListSchema = z.object({ list: z.array(JobSchema), limit: z.number().int(), next_cursor: z.string().optional() }).openapi('JobList');
+
+export const CreateJobSchema = z
+  .object({
+    workflow_id: z.string().openapi({ format: 'uuid' }),
+    silo_entry_id: z.string().openapi({ format: 'uuid' }),
+    key: z.string().min(1).max(255).optional().openapi({ description: 'Unique per workspace: a repeat returns the original job' }),
+    args: z.record(z.string(), z.unknown()).optional(),
+    tags: z.array(z.string()).optional(),
+  })
+  .openapi('CreateJob');
+
+export const WaitQuerySchema = z.object({
+  wait: z.coerce.number().int().min(0).max(60).optional().openapi({ description: 'Seconds (≤ 60) to wait for the job to complete' }),
+});
+export const JobListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+  silo_entry_id: z.string().uuid().optional(),
+});
+export const AnyIdParamSchema = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });

@@ -1,0 +1,20 @@
+import { createRoute } from '@hono/zod-openapi';
+import { getWorkflow, listWorkflows } from '@/lib/transform';
+import { bearerSecurity, newRouter } from '../../context';
+import { ApiError } from '../../problem';
+import { commonErrors, json, notFoundError, validationError } from '../../responses';
+import { IdParamSchema, ListQuerySchema } from '../../silo/v1/schemas';
+import { WorkflowListSchema, WorkflowSchema } from './schemas';
+
+const routes = {
+  list: createRoute({ method: 'get', path: '/workflows', summary: 'List workflows, newest first', security: bearerSecurity, request: { query: ListQuerySchema.omit({ folder: true }) }, responses: { 200: json(WorkflowListSchema, 'A page of workflows'), ...commonErrors, ...validationError } }),
+  get: createRoute({ method: 'get', path: '/workflows/{id}', summary: 'Fetch a workflow', security: bearerSecurity, request: { params: IdParamSchema }, responses: { 200: json(WorkflowSchema, 'The workflow'), ...commonErrors, ...notFoundError, ...validationError } }),
+};
+
+export const workflowsV1 = newRouter()
+  .openapi(routes.list, async (c) => c.json(WorkflowListSchema.parse(await listWorkflows(c.get('db'), c.get('principal').workspaceId, c.req.valid('query'))), 200))
+  .openapi(routes.get, async (c) => {
+    const workflow = await getWorkflow(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').id);
+    if (!workflow) throw new ApiError(404, 'No workflow with this id in this workspace.');
+    return c.json(WorkflowSchema.parse(workflow), 200);
+  });

@@ -1,0 +1,12 @@
+// Opaque list cursors: the position of the last row seen, base64url so clients treat it as a token.
+
+export function encodeCursor(seq: number): string {
+  return Buffer.from(`s:${seq}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): number | undefined {
+  if (!cursor) return undefined;
+  const match = /^s:(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw new RangeError('invalid cursor');
+  return Number(match[1]);
+}

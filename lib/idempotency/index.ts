@@ -1,0 +1,1 @@
+export { requestHash } from './request-hash';

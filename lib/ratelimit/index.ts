@@ -1,0 +1,2 @@
+export { hitRateLimit } from './hit-rate-limit';
+export type { RateLimitResult } from './hit-rate-limit';

@@ -1,0 +1,33 @@
+import 'server-only';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { schema, type Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import { wakeRunner } from '@/lib/transform';
+
+/**
+ * Marks the supplier's certificate as authorised and wakes the job waiting for it. Idempotent:
+ * a second call (double submit, another tab) changes nothing and says so.
+ */
+export async function completeRegistration(db: Db, entryId: string): Promise<{ completedNow: boolean }> {
+  const rows = await db
+    .update(schema.registrations)
+    .set({ authorizedAt: sql`now()`, step: 'done', updatedAt: sql`now()` })
+    .where(and(eq(schema.registrations.entryId, entryId), isNull(schema.registrations.authorizedAt)))
+    .returning({ entryId: schema.registrations.entryId });
+  if (rows.length === 0) {
+    const [existing] = await db.select({ at: schema.registrations.authorizedAt }).from(schema.registrations).where(eq(schema.registrations.entryId, entryId));
+    if (!existing) throw new DomainError('not_found', 'This entry has no registration.');
+    return { completedNow: false };
+  }
+  await db
+    .update(schema.jobs)
+    .set({ runAfter: sql`now()` })
+    .where(and(eq(schema.jobs.siloEntryId, entryId), isNull(schema.jobs.completedAt), eq(schema.jobs.status, 'QUEUED')));
+  wakeRunner();
+  return { completedNow: true };
+}
+
+export async function isRegistrationAuthorized(db: Db, entryId: string): Promise<boolean> {
+  const [row] = await db.select({ at: schema.registrations.authorizedAt }).from(schema.registrations).where(eq(schema.registrations.entryId, entryId));
+  return !!row?.at;
+}

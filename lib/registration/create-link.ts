@@ -1,0 +1,34 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { getEnv } from '@/lib/config';
+import { schema, type Db } from '@/lib/db';
+
+export const LINK_SRC = 'gov-ar';
+export const LINK_KEY = 'link';
+
+/** A registration ref: 192 random bits, URL-safe. It is the supplier's credential. */
+export function newRef(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * The entry's registration link (meta gov-ar/link) and its registration row, created once:
+ * running the step again returns the same record.
+ */
+export async function createRegistrationLink(db: Db, ownerId: string, entryId: string) {
+  const ref = newRef();
+  const linkUrl = `${getEnv().registrationUrl}/reg/${ref}`;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.metaRecords)
+      .values({ ownerId, entryId, src: LINK_SRC, key: LINK_KEY, ref, linkUrl, linkScope: 'public', indexed: true, shared: true })
+      .onConflictDoNothing();
+    await tx.insert(schema.registrations).values({ entryId, ownerId }).onConflictDoNothing();
+  });
+  const [meta] = await db
+    .select()
+    .from(schema.metaRecords)
+    .where(and(eq(schema.metaRecords.entryId, entryId), eq(schema.metaRecords.src, LINK_SRC), eq(schema.metaRecords.key, LINK_KEY)));
+  return meta!;
+}

@@ -1,0 +1,11 @@
+export { createEntry } from './create-entry';
+export type { CreateEntryRequest } from './create-entry';
+export { getEntry, getEntryByKey } from './get-entry';
+export { listEntries } from './list-entries';
+export { listEntryStates } from './list-entry-states';
+export { setEntryState } from './set-entry-state';
+export { validateParty } from './validate-party';
+export { toEntry, toMeta } from './to-entry';
+export type { Entry, MetaRecord } from './to-entry';
+export { PARTY_SCHEMA, ENVELOPE_SCHEMA, ENTRY_STATES, createEntryBody, listQuery, folderSchema } from './schemas';
+export type { EntryState } from './schemas';

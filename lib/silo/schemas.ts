@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const PARTY_SCHEMA = 'https://gobl.org/draft-0/org/party';
+export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
+export const ENTRY_STATES = ['empty', 'processing', 'registered', 'error'] as const;
+export type EntryState = (typeof ENTRY_STATES)[number];
+
+export const folderSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'folder must be lowercase letters, digits, "-" or "_"');
+
+export const entryKeySchema = z.string().trim().min(1).max(255);
+
+/** What a client sends to create an entry; the party may also come at the top level. */
+export const createEntryBody = z
+  .object({
+    key: entryKeySchema.optional(),
+    folder: folderSchema.optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .catchall(z.unknown());
+
+export const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});

@@ -1,0 +1,52 @@
+import 'server-only';
+import { and, eq, or } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { schema, type Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import { requestHash } from '@/lib/idempotency';
+import { createJobBody } from './schemas';
+import { getJob } from './get-job';
+import { isTimeBasedUuid } from './uuid-version';
+import { wakeRunner } from './runner/wake';
+
+/**
+ * Queues a workflow run on an entry, once: the same id (PUT) or key with the same request returns
+ * the original job; with a different request it is a conflict.
+ */
+export async function createJob(db: Db, ownerId: string, request: { id?: string; body: unknown }) {
+  if (request.id !== undefined && !isTimeBasedUuid(request.id)) {
+    throw new DomainError('validation', 'The job id must be a time-based UUID (version 1 or 7).', { id: 'must be a UUID v1 or v7' });
+  }
+  const parsed = createJobBody.safeParse(request.body);
+  if (!parsed.success) throw new DomainError('validation', 'The job has invalid fields.', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])));
+  const body = parsed.data;
+  const [workflow] = await db.select({ id: schema.workflows.id }).from(schema.workflows).where(and(eq(schema.workflows.id, body.workflow_id), eq(schema.workflows.ownerId, ownerId)));
+  const [entry] = await db.select({ id: schema.entries.id }).from(schema.entries).where(and(eq(schema.entries.id, body.silo_entry_id), eq(schema.entries.ownerId, ownerId)));
+  const missing: Record<string, string> = {};
+  if (!workflow) missing.workflow_id = 'no workflow with this id in this workspace';
+  if (!entry) missing.silo_entry_id = 'no silo entry with this id in this workspace';
+  if (Object.keys(missing).length) throw new DomainError('validation', 'The job refers to things that do not exist.', missing);
+
+  const args = body.args ?? {};
+  const tags = body.tags ?? [];
+  const hash = requestHash({ workflow_id: body.workflow_id, silo_entry_id: body.silo_entry_id, key: body.key, args, tags });
+  const id = request.id ?? uuidv7();
+  const rows = await db
+    .insert(schema.jobs)
+    .values({ id, ownerId, key: body.key, workflowId: body.workflow_id, siloEntryId: body.silo_entry_id, args, tags, requestHash: hash })
+    .onConflictDoNothing()
+    .returning({ id: schema.jobs.id });
+  if (rows.length === 1) {
+    wakeRunner();
+    return { job: (await getJob(db, ownerId, id))!, created: true };
+  }
+  const [existing] = await db
+    .select({ id: schema.jobs.id, ownerId: schema.jobs.ownerId, requestHash: schema.jobs.requestHash })
+    .from(schema.jobs)
+    .where(or(eq(schema.jobs.id, id), body.key ? and(eq(schema.jobs.ownerId, ownerId), eq(schema.jobs.key, body.key)) : undefined));
+  if (!existing) throw new Error('job insert conflicted but no job holds its id or key');
+  if (existing.ownerId !== ownerId || existing.requestHash !== hash || (request.id !== undefined && existing.id !== id)) {
+    throw new DomainError('conflict', `A job with ${existing.id === id ? `id ${id}` : `key "${body.key}"`} already exists with a different request.`);
+  }
+  return { job: (await getJob(db, ownerId, existing.id))!, created: false };
+}

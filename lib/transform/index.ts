@@ -1,0 +1,16 @@
+export { createWorkflow } from './create-workflow';
+export { getWorkflow, listWorkflows } from './get-workflow';
+export { createJob } from './create-job';
+export { getJob, getJobByKey } from './get-job';
+export { listJobs } from './list-jobs';
+export { waitForJob, MAX_WAIT_SECONDS } from './wait-for-job';
+export { startRunner } from './runner/start-runner';
+export type { Runner, RunnerOptions } from './runner/start-runner';
+export { wakeRunner } from './runner/wake';
+export { buildTemplate } from './templates';
+export { isTimeBasedUuid } from './uuid-version';
+export { toJob } from './to-job';
+export type { Job, JobEvent } from './to-job';
+export type { Workflow } from './to-workflow';
+export { JOB_STATUSES, TEMPLATES, STEP_PROVIDERS, createJobBody, webhookConfigSchema } from './schemas';
+export type { Step, WebhookConfig, JobStatus } from './schemas';

@@ -1,0 +1,27 @@
+import 'server-only';
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { decodeCursor, encodeCursor, schema, type Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import { toJob } from './to-job';
+
+/** Newest first, with their intents; `silo_entry_id` narrows to one entry's jobs. */
+export async function listJobs(db: Db, ownerId: string, options: { limit: number; cursor?: string; siloEntryId?: string }) {
+  let before: number | undefined;
+  try {
+    before = decodeCursor(options.cursor);
+  } catch {
+    throw new DomainError('validation', 'The cursor is not one this API returned.', { cursor: 'invalid cursor' });
+  }
+  const conditions: SQL[] = [eq(schema.jobs.ownerId, ownerId)];
+  if (options.siloEntryId) conditions.push(eq(schema.jobs.siloEntryId, options.siloEntryId));
+  if (before !== undefined) conditions.push(lt(schema.jobs.seq, before));
+  const rows = await db.select().from(schema.jobs).where(and(...conditions)).orderBy(desc(schema.jobs.seq)).limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const intents = page.length ? await db.select().from(schema.jobIntents).where(inArray(schema.jobIntents.jobId, page.map((r) => r.id))) : [];
+  const byTime = (a: { createdAt: Date }, b: { createdAt: Date }) => a.createdAt.getTime() - b.createdAt.getTime();
+  return {
+    list: page.map((row) => toJob(row, intents.filter((i) => i.jobId === row.id).sort(byTime))),
+    limit: options.limit,
+    ...(rows.length > options.limit ? { next_cursor: encodeCursor(page[page.length - 1]!.seq) } : {}),
+  };
+}

@@ -1,0 +1,89 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '@/lib/db';
+import { getLogger } from '@/lib/log';
+import { claimJobs } from './claim-jobs';
+import { processJob } from './process-job';
+import { onRunnerWake } from './wake';
+
+export interface RunnerOptions {
+  getDb: () => Promise<Db>;
+  /** Jobs run at once by this instance. */
+  concurrency?: number;
+  /** How often to look for due jobs when nothing wakes the runner. */
+  pollMs?: number;
+  /** How long a claimed job stays this instance's; after a crash it becomes claimable again. */
+  leaseMs?: number;
+}
+
+export interface Runner {
+  id: string;
+  stop(): Promise<void>;
+}
+
+/** The durable step runner: claims due jobs from the database and runs them, until stopped. */
+export function startRunner(options: RunnerOptions): Runner {
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const concurrency = options.concurrency ?? 8;
+  const pollMs = options.pollMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const log = getLogger().child({ runner: id });
+  const active = new Set<Promise<void>>();
+  let running = true;
+  let wake: (() => void) | undefined;
+  // A wake-up that arrives while claiming must not be lost until the next poll.
+  let woken = false;
+  const unsubscribe = onRunnerWake(() => {
+    woken = true;
+    wake?.();
+  });
+
+  const loop = async () => {
+    const db = await options.getDb();
+    while (running) {
+      woken = false;
+      const free = concurrency - active.size;
+      let claimed: string[] = [];
+      if (free > 0) {
+        try {
+          claimed = await claimJobs(db, id, free, leaseMs);
+        } catch (error) {
+          if (running) log.error({ err: error }, 'runner: claim failed');
+        }
+      }
+      for (const jobId of claimed) {
+        const work = processJob(db, jobId, id, leaseMs, log)
+          .catch((error: unknown) => log.error({ err: error, jobId }, 'runner: job failed'))
+          .finally(() => {
+            active.delete(work);
+            woken = true;
+            wake?.();
+          });
+        active.add(work);
+      }
+      if ((claimed.length === free && free > 0) || woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+      });
+    }
+  };
+  const done = loop();
+  log.info({ concurrency, pollMs, leaseMs }, 'runner: started');
+  return {
+    id,
+    async stop() {
+      running = false;
+      unsubscribe();
+      wake?.();
+      await done;
+      await Promise.allSettled([...active]);
+      log.info('runner: stopped');
+    },
+  };
+}

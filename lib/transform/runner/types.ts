@@ -1,0 +1,22 @@
+import type { Db, schema } from '@/lib/db';
+import type { Step } from '../schemas';
+import type { JobEvent } from '../to-job';
+
+export type JobRow = typeof schema.jobs.$inferSelect;
+
+export interface StepContext {
+  db: Db;
+  job: JobRow;
+  step: Step;
+  /** This step's earlier events (retries, a run cut short by a crash). */
+  previousEvents: JobEvent[];
+  now: Date;
+}
+
+export type StepOutcome =
+  | { status: 'OK'; message?: string; detail?: Partial<JobEvent> }
+  | { status: 'QUEUED'; message: string }
+  | { status: 'ERR'; message: string; retryAt: Date; detail?: Partial<JobEvent> }
+  | { status: 'KO'; code: string; message: string; provider: string; detail?: Partial<JobEvent> };
+
+export type StepHandler = (ctx: StepContext) => Promise<StepOutcome>;

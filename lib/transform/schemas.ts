@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const JOB_STATUSES = ['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const STEP_PROVIDERS = ['silo.state', 'gov-ar.register', 'webhook', 'gov-ar.wait.authorization'] as const;
+export type StepProvider = (typeof STEP_PROVIDERS)[number];
+
+export const TEMPLATES = ['ar-supplier-registration'] as const;
+
+export const webhookConfigSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }),
+  event: z.string().trim().min(1).max(100).optional(),
+  token: z.string().max(2000).optional(),
+  headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/), z.string().max(2000)).optional(),
+});
+export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
+
+export const stepSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  provider: z.enum(STEP_PROVIDERS),
+  summary: z.string().optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+export type Step = z.infer<typeof stepSchema>;
+
+export const createJobBody = z.object({
+  workflow_id: z.uuid('workflow_id must be a UUID'),
+  silo_entry_id: z.uuid('silo_entry_id must be a UUID'),
+  key: z.string().trim().min(1).max(255).optional(),
+  args: z.record(z.string(), z.unknown()).optional(),
+  tags: z.array(z.string().max(100)).max(50).optional(),
+});
+export type CreateJobBody = z.infer<typeof createJobBody>;

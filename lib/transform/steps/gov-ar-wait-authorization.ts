@@ -1,0 +1,12 @@
+import 'server-only';
+import { isRegistrationAuthorized } from '@/lib/registration';
+import type { StepHandler } from '../runner/types';
+import { requireGovAr } from './require-gov-ar';
+
+/** Parks the job until the supplier's certificate is validated (the wizard's completion wakes it). */
+export const govArWaitAuthorization: StepHandler = async ({ db, job }) => {
+  const refused = await requireGovAr(db, job.ownerId);
+  if (refused) return refused;
+  if (await isRegistrationAuthorized(db, job.siloEntryId)) return { status: 'OK', message: 'certificate authorised for wsfe' };
+  return { status: 'QUEUED', message: 'waiting for the supplier to validate their ARCA certificate' };
+};

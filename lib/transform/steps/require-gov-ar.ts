@@ -1,0 +1,15 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { isAppConnected } from '@/lib/workspaces';
+import type { StepOutcome } from '../runner/types';
+
+/** The knock-out a gov-ar step gives when the workspace has not connected the Argentina app. */
+export async function requireGovAr(db: Db, ownerId: string): Promise<StepOutcome | undefined> {
+  if (await isAppConnected(db, ownerId, 'gov-ar')) return undefined;
+  return {
+    status: 'KO',
+    provider: 'gov-ar',
+    code: 'app_not_connected',
+    message: 'The Argentina app (gov-ar) is not connected to this workspace. Connect it (console: Configuration > Apps), then run the workflow again.',
+  };
+}

@@ -1,0 +1,42 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { getEnv } from '@/lib/config';
+import { getMasterKeyring, openSecret } from '@/lib/crypto';
+import { schema } from '@/lib/db';
+import { buildWebhookPayload, deliverWebhook, nextRetryDelay, signWebhook } from '@/lib/webhooks';
+import { webhookConfigSchema } from '../schemas';
+import type { StepHandler } from '../runner/types';
+
+/** One delivery attempt per run; failures come back as ERR with the next attempt's time, or KO after 12 h. */
+export const webhook: StepHandler = async ({ db, job, step, previousEvents, now }) => {
+  const config = webhookConfigSchema.parse(step.config);
+  const [workflow] = await db.select({ sealed: schema.workflows.webhookSecretSealed }).from(schema.workflows).where(eq(schema.workflows.id, job.workflowId));
+  const payload = buildWebhookPayload({
+    jobId: job.id,
+    stepId: step.id,
+    entryId: job.siloEntryId,
+    ownerId: job.ownerId,
+    key: job.key,
+    event: config.event ?? 'registration.link',
+    args: job.args as Record<string, unknown>,
+    faults: job.faults as unknown[],
+  });
+  const body = JSON.stringify(payload);
+  const headers: Record<string, string> = { ...(config.headers ?? {}) };
+  if (config.token) headers.authorization = `Bearer ${config.token}`;
+  if (workflow?.sealed) Object.assign(headers, signWebhook(openSecret(workflow.sealed, getMasterKeyring(), `workflow:${job.workflowId}`).toString('utf8'), payload.id, body, now));
+  else headers['webhook-id'] = payload.id;
+
+  const failedBefore = previousEvents.filter((e) => e.status === 'ERR').length;
+  const attempt = failedBefore + 1;
+  const firstAttemptAt = previousEvents.find((e) => e.status === 'RUN')?.at;
+  const result = await deliverWebhook({ url: config.url, body, headers, allowPrivate: getEnv().webhookAllowPrivate });
+  const detail = { attempt, duration_ms: result.durationMs, ...(result.status ? { http_status: result.status } : {}) };
+  if (result.ok) return { status: 'OK', message: `delivered (HTTP ${result.status})`, detail };
+  const why = result.error ?? `HTTP ${result.status}`;
+  const delay = result.permanent ? undefined : nextRetryDelay(attempt, firstAttemptAt ? Date.parse(firstAttemptAt) : now.getTime(), Date.now(), result.retryIn);
+  if (delay === undefined) {
+    return { status: 'KO', provider: 'webhook', code: result.permanent ? 'webhook_refused' : 'webhook_gave_up', message: `webhook not delivered: ${why}${result.permanent ? '' : ' (gave up after 12 h of retries)'}`, detail };
+  }
+  return { status: 'ERR', message: `attempt ${attempt} failed: ${why}; next in ${Math.round(delay / 1000)} s`, retryAt: new Date(Date.now() + delay), detail };
+};

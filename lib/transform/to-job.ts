@@ -1,0 +1,47 @@
+import type { schema } from '@/lib/db';
+
+type JobRow = typeof schema.jobs.$inferSelect;
+type IntentRow = typeof schema.jobIntents.$inferSelect;
+
+export interface JobEvent {
+  status: string;
+  at: string;
+  message?: string;
+  code?: string;
+  /** Webhook attempts: HTTP status, latency and the attempt number. */
+  http_status?: number;
+  duration_ms?: number;
+  attempt?: number;
+}
+
+export function toIntent(row: IntentRow) {
+  return {
+    id: row.id,
+    step_id: row.stepId,
+    name: row.name,
+    ...(row.phase === 'rescue' ? { rescue: true } : {}),
+    status: row.status,
+    events: row.events as JobEvent[],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toJob(row: JobRow, intents: IntentRow[]) {
+  return {
+    id: row.id,
+    ...(row.key !== null ? { key: row.key } : {}),
+    workflow_id: row.workflowId,
+    silo_entry_id: row.siloEntryId,
+    status: row.status,
+    args: row.args as Record<string, unknown>,
+    tags: row.tags as string[],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    ...(row.completedAt ? { completed_at: row.completedAt.toISOString() } : {}),
+    faults: row.faults as { provider?: string; code?: string; message: string }[],
+    intents: intents.map(toIntent),
+  };
+}
+
+export type Job = ReturnType<typeof toJob>;

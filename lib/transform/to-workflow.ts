@@ -1,0 +1,21 @@
+import type { schema } from '@/lib/db';
+import type { Step } from './schemas';
+
+type WorkflowRow = typeof schema.workflows.$inferSelect;
+
+/** Public shape: webhook tokens are write-only and never listed back. */
+export function toWorkflow(row: WorkflowRow) {
+  const hideToken = (s: Step): Step => (s.config && 'token' in s.config ? { ...s, config: { ...s.config, token: '********' } } : s);
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.description ? { description: row.description } : {}),
+    ...(row.template ? { template: row.template } : {}),
+    steps: (row.steps as Step[]).map(hideToken),
+    rescue: (row.rescue as Step[]).map(hideToken),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export type Workflow = ReturnType<typeof toWorkflow>;

@@ -1,0 +1,78 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { BlockedDestinationError, guardedLookup, isPrivateAddress } from './ssrf';
+
+export interface DeliveryRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
+export interface DeliveryResult {
+  ok: boolean;
+  status?: number;
+  durationMs: number;
+  error?: string;
+  /** Seconds the receiver asked us to wait (`retry_in` in its JSON answer). */
+  retryIn?: number;
+  /** True when retrying cannot help (blocked destination, bad URL). */
+  permanent?: boolean;
+}
+
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** One POST attempt: 10 s timeout, no redirects followed, private destinations refused unless allowed. */
+export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return Promise.resolve({ ok: false, durationMs: 0, error: 'invalid URL', permanent: true });
+  }
+  const literal = isIP(url.hostname.replace(/^\[|\]$/g, ''));
+  if (literal && !request.allowPrivate && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
+    return Promise.resolve({ ok: false, durationMs: 0, error: `destination ${url.hostname} is a private address`, permanent: true });
+  }
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'arca-registration-webhooks/1', ...request.headers, 'content-length': Buffer.byteLength(request.body) },
+        lookup: guardedLookup(request.allowPrivate) as never,
+        timeout: request.timeoutMs ?? 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          resolve({ ok: status >= 200 && status < 300, status, durationMs: elapsed(), retryIn: readRetryIn(Buffer.concat(chunks).toString('utf8')), ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}) });
+        });
+        res.on('error', (error) => resolve({ ok: false, status: res.statusCode, durationMs: elapsed(), error: error.message }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${(request.timeoutMs ?? 10_000) / 1000} s`)));
+    req.on('error', (error) => resolve({ ok: false, durationMs: elapsed(), error: error.message, permanent: error instanceof BlockedDestinationError }));
+    req.end(request.body);
+  });
+}
+
+function readRetryIn(text: string): number | undefined {
+  try {
+    const value = (JSON.parse(text) as { retry_in?: unknown }).retry_in;
+    return typeof value === 'number' && value >= 0 && value <= 86_400 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

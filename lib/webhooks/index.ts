@@ -1,0 +1,6 @@
+export { deliverWebhook } from './deliver';
+export type { DeliveryRequest, DeliveryResult } from './deliver';
+export { nextRetryDelay, GIVE_UP_AFTER_MS } from './backoff';
+export { buildWebhookPayload, signWebhook, webhookMessageId } from './payload';
+export type { WebhookContext } from './payload';
+export { isPrivateAddress, guardedLookup, BlockedDestinationError } from './ssrf';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['sandbox', 'live'] as const;
+export const APPS = ['gov-ar'] as const;
+
+export const environmentSchema = z.enum(ENVIRONMENTS);
+export const appSchema = z.enum(APPS);
+
+export const createWorkspaceInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  environment: environmentSchema.default('sandbox'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+export type AppId = z.infer<typeof appSchema>;

@@ -1,0 +1,29 @@
+import { ConfigError, getEnv } from '@/lib/config';
+import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
+import { getLogger } from '@/lib/log';
+import { startRunner } from '@/lib/transform';
+
+// npm run worker: the step runner as its own process (PostgreSQL; with PGlite it runs inside the app).
+async function main() {
+  const env = getEnv();
+  if (!env.databaseUrl) {
+    console.error('npm run worker needs PostgreSQL (DATABASE_URL). With the embedded database the runner already runs inside the app (npm start).');
+    process.exit(1);
+  }
+  await startDatabase('npm run worker');
+  const runner = startRunner({ getDb });
+  console.log(`worker ${runner.id} running; Ctrl+C to stop`);
+  const stop = async () => {
+    await runner.stop();
+    await stopDatabase();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(error.message);
+  else getLogger().error({ err: error }, 'worker: failed to start');
+  process.exit(1);
+});
