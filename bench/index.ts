@@ -5,6 +5,7 @@ import type { BenchRow, Scenario } from './support/types';
 // `npm run bench [-- --only <name>] [-- --json]`: runs every scenario, prints a table, writes bench/results.json.
 const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   http: () => import('./scenarios/http'),
+  arca: () => import('./scenarios/arca'),
 };
 
 async function main() {

@@ -9,8 +9,9 @@ export const ProblemSchema = z
     status: z.number().int(),
     detail: z.string().optional(),
     code: z.string().optional().openapi({ description: 'Invopop-compatible machine code' }),
+    key: z.string().optional().openapi({ description: 'Invopop-compatible error key (same as code)' }),
     message: z.string().optional().openapi({ description: 'Invopop-compatible human message' }),
-    fields: z.record(z.string(), z.string()).optional().openapi({ description: 'Invopop-compatible field errors' }),
+    fields: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Invopop-compatible field errors, nested like the request (e.g. {"data":{"tax_id":{"code":"…"}}})' }),
   })
   .openapi('Problem');
 
@@ -38,9 +39,26 @@ export function problem(status: number, detail?: string, fields?: Record<string,
     status,
     ...(detail ? { detail } : {}),
     code: known.code,
+    key: known.code,
     message: detail ?? known.title,
-    ...(fields ? { fields } : {}),
+    ...(fields ? { fields: nestFields(fields) } : {}),
   };
+}
+
+/** `{"data.tax_id.code": "…"}` → `{data: {tax_id: {code: "…"}}}`, the shape Invopop's clients read. */
+export function nestFields(flat: Record<string, string>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(flat)) {
+    const parts = path.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      if (typeof node[part] === 'string') break;
+      node = (node[part] ??= {}) as Record<string, unknown>;
+    }
+    const last = parts[parts.length - 1]!;
+    if (node[last] === undefined) node[last] = message;
+  }
+  return root;
 }
 
 export function problemResponse(c: Context, status: number, detail?: string, fields?: Record<string, string>) {

@@ -34,7 +34,9 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
   const meta = ids.length ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids)) : [];
   return {
     list: page.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
+    ...(options.folder ? { folder: options.folder } : {}),
     limit: options.limit,
+    ...(options.cursor ? { cursor: options.cursor } : {}),
     ...(rows.length > options.limit ? { next_cursor: encodeCursor(page[page.length - 1]!.seq) } : {}),
   };
 }

@@ -7,5 +7,10 @@ import { getEntry } from './get-entry';
 export async function listEntryStates(db: Db, ownerId: string, entryId: string) {
   if (!(await getEntry(db, ownerId, entryId))) return undefined;
   const rows = await db.select().from(schema.entryStates).where(eq(schema.entryStates.entryId, entryId)).orderBy(asc(schema.entryStates.id));
-  return rows.map((row) => ({ state: row.state, ...(row.jobId ? { job_id: row.jobId } : {}), created_at: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: String(row.id),
+    created_at: row.createdAt.toISOString(),
+    key: row.state,
+    ...(row.jobId ? { src: 'transform.job', src_id: row.jobId } : {}),
+  }));
 }

@@ -5,7 +5,8 @@ type MetaRow = typeof schema.metaRecords.$inferSelect;
 
 export function toMeta(row: MetaRow) {
   return {
-    id: row.id,
+    // Invopop names a meta row by its entry, source and key.
+    id: `${row.entryId}:${row.src}:${row.key}`,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     owner_id: row.ownerId,

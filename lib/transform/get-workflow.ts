@@ -8,15 +8,16 @@ export async function getWorkflow(db: Db, ownerId: string, id: string) {
   return row ? toWorkflow(row) : undefined;
 }
 
-/** Newest first; the cursor is the creation time of the last one seen. */
-export async function listWorkflows(db: Db, ownerId: string, options: { limit: number; cursor?: string }) {
-  const before = options.cursor ? new Date(Buffer.from(options.cursor, 'base64url').toString('utf8')) : undefined;
-  const where = before && !Number.isNaN(before.getTime()) ? and(eq(schema.workflows.ownerId, ownerId), lt(schema.workflows.createdAt, before)) : eq(schema.workflows.ownerId, ownerId);
+/** Newest first; like Invopop, a page continues before the previous page's `next_created_at`. */
+export async function listWorkflows(db: Db, ownerId: string, options: { limit: number; created_at?: string }) {
+  const before = options.created_at ? new Date(options.created_at) : undefined;
+  const where = before ? and(eq(schema.workflows.ownerId, ownerId), lt(schema.workflows.createdAt, before)) : eq(schema.workflows.ownerId, ownerId);
   const rows = await db.select().from(schema.workflows).where(where).orderBy(desc(schema.workflows.createdAt)).limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
   return {
     list: page.map(toWorkflow),
     limit: options.limit,
-    ...(rows.length > options.limit ? { next_cursor: Buffer.from(page[page.length - 1]!.createdAt.toISOString()).toString('base64url') } : {}),
+    ...(options.created_at ? { created_at: options.created_at } : {}),
+    ...(rows.length > options.limit ? { next_created_at: page[page.length - 1]!.createdAt.toISOString() } : {}),
   };
 }

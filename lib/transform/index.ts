@@ -9,7 +9,7 @@ export type { Runner, RunnerOptions } from './runner/start-runner';
 export { wakeRunner } from './runner/wake';
 export { buildTemplate } from './templates';
 export { isTimeBasedUuid } from './uuid-version';
-export { toJob } from './to-job';
+export { toJob, toJobSummary } from './to-job';
 export type { Job, JobEvent } from './to-job';
 export type { Workflow } from './to-workflow';
 export { JOB_STATUSES, TEMPLATES, STEP_PROVIDERS, createJobBody, webhookConfigSchema } from './schemas';

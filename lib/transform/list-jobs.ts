@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { decodeCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { toJob } from './to-job';
+import { toJobSummary } from './to-job';
 
-/** Newest first, with their intents; `silo_entry_id` narrows to one entry's jobs. */
+/** Newest first, as summaries (fetch one job for its intents); `silo_entry_id` narrows to one entry's jobs. */
 export async function listJobs(db: Db, ownerId: string, options: { limit: number; cursor?: string; siloEntryId?: string }) {
   let before: number | undefined;
   try {
@@ -17,11 +17,10 @@ export async function listJobs(db: Db, ownerId: string, options: { limit: number
   if (before !== undefined) conditions.push(lt(schema.jobs.seq, before));
   const rows = await db.select().from(schema.jobs).where(and(...conditions)).orderBy(desc(schema.jobs.seq)).limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
-  const intents = page.length ? await db.select().from(schema.jobIntents).where(inArray(schema.jobIntents.jobId, page.map((r) => r.id))) : [];
-  const byTime = (a: { createdAt: Date }, b: { createdAt: Date }) => a.createdAt.getTime() - b.createdAt.getTime();
   return {
-    list: page.map((row) => toJob(row, intents.filter((i) => i.jobId === row.id).sort(byTime))),
+    list: page.map(toJobSummary),
     limit: options.limit,
+    ...(options.cursor ? { cursor: options.cursor } : {}),
     ...(rows.length > options.limit ? { next_cursor: encodeCursor(page[page.length - 1]!.seq) } : {}),
   };
 }

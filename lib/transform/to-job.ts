@@ -19,12 +19,21 @@ export function toIntent(row: IntentRow) {
     id: row.id,
     step_id: row.stepId,
     name: row.name,
+    provider: row.provider,
     ...(row.phase === 'rescue' ? { rescue: true } : {}),
     status: row.status,
-    events: row.events as JobEvent[],
+    completed: ['OK', 'KO', 'SKIP'].includes(row.status),
+    events: (row.events as JobEvent[]).map((event, index) => ({ index, ...event })),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** The job without its intents, as lists show it. */
+export function toJobSummary(row: JobRow) {
+  const { intents, ...summary } = toJob(row, []);
+  void intents;
+  return summary;
 }
 
 export function toJob(row: JobRow, intents: IntentRow[]) {

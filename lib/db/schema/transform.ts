@@ -67,6 +67,7 @@ export const jobIntents = pgTable(
     position: integer('position').notNull(),
     stepId: text('step_id').notNull(),
     name: text('name').notNull(),
+    provider: text('provider').notNull().default(''),
     phase: text('phase').notNull().default('steps'),
     status: text('status').notNull(),
     events: jsonb('events').notNull().default(sql`'[]'::jsonb`),

@@ -61,7 +61,7 @@ export async function recordOutcome(
     if (moved.length === 0) return false;
     await tx
       .insert(schema.jobIntents)
-      .values({ jobId: job.id, position: at.index, phase: at.phase, stepId: args.step.id, name: args.step.provider, status: outcome.status, events })
+      .values({ jobId: job.id, position: at.index, phase: at.phase, stepId: args.step.id, name: args.step.name, provider: args.step.provider, status: outcome.status, events })
       .onConflictDoUpdate({
         target: [schema.jobIntents.jobId, schema.jobIntents.phase, schema.jobIntents.position],
         set: { status: outcome.status, events: sql`${schema.jobIntents.events} || ${JSON.stringify(events)}::jsonb`, updatedAt: now },

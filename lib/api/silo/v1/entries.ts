@@ -6,7 +6,7 @@ import { bodyErrors, commonErrors, conflictError, json, notFoundError, validatio
 import { CreateEntryBodySchema, EntryListSchema, EntrySchema, EntryStatesSchema, FolderQuerySchema, IdParamSchema, KeyParamSchema, ListQuerySchema } from './schemas';
 
 const body = { content: { 'application/json': { schema: CreateEntryBodySchema } }, required: true };
-const created = { 201: json(EntrySchema, 'Created'), 200: json(EntrySchema, 'The same request again: the original entry') };
+const created = { 200: json(EntrySchema, 'The entry: new, or the original one when the same request is repeated') };
 
 const routes = {
   post: createRoute({ method: 'post', path: '/entries', summary: 'Create an entry', security: bearerSecurity, request: { query: FolderQuerySchema, body }, responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError } }),
@@ -21,13 +21,13 @@ const entryNotFound = () => new ApiError(404, 'No entry with this id in this wor
 
 export const entriesV1 = newRouter()
   .openapi(routes.post, async (c) => {
-    const { entry, created } = await createEntry(c.get('db'), c.get('principal').workspaceId, { body: c.req.valid('json'), folder: c.req.valid('query').folder });
-    return c.json(EntrySchema.parse(entry), created ? 201 : 200);
+    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, { body: c.req.valid('json'), folder: c.req.valid('query').folder });
+    return c.json(EntrySchema.parse(entry), 200);
   })
   .openapi(routes.put, async (c) => {
     const { id } = c.req.valid('param');
-    const { entry, created } = await createEntry(c.get('db'), c.get('principal').workspaceId, { id, body: c.req.valid('json'), folder: c.req.valid('query').folder });
-    return c.json(EntrySchema.parse(entry), created ? 201 : 200);
+    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, { id, body: c.req.valid('json'), folder: c.req.valid('query').folder });
+    return c.json(EntrySchema.parse(entry), 200);
   })
   .openapi(routes.list, async (c) => {
     const query = c.req.valid('query');

@@ -6,7 +6,7 @@ export const FaultSchema = z
 
 export const MetaSchema = z
   .object({
-    id: z.string().uuid(),
+    id: z.string().openapi({ example: '8f4aa6b0-8fdb-4539-b5fa-adc366cb5347:gov-ar:link' }),
     created_at: z.string(),
     updated_at: z.string(),
     owner_id: z.string().uuid(),
@@ -39,11 +39,15 @@ export const EntrySchema = z
   .openapi('Entry');
 
 export const EntryListSchema = z
-  .object({ list: z.array(EntrySchema), limit: z.number().int(), next_cursor: z.string().optional() })
+  .object({ list: z.array(EntrySchema), folder: z.string().optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
   .openapi('EntryList');
 
 export const EntryStatesSchema = z
-  .object({ list: z.array(z.object({ state: z.string(), job_id: z.string().uuid().optional(), created_at: z.string() })) })
+  .object({
+    list: z.array(
+      z.object({ id: z.string(), created_at: z.string(), key: z.string().openapi({ example: 'processing' }), src: z.string().optional(), src_id: z.string().optional() }),
+    ),
+  })
   .openapi('EntryStates');
 
 export const CreateEntryBodySchema = z

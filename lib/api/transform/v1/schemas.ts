@@ -24,10 +24,17 @@ export const WorkflowSchema = z
   })
   .openapi('Workflow');
 
-export const WorkflowListSchema = z.object({ list: z.array(WorkflowSchema), limit: z.number().int(), next_cursor: z.string().optional() }).openapi('WorkflowList');
+export const WorkflowListSchema = z
+  .object({ list: z.array(WorkflowSchema), limit: z.number().int(), created_at: z.string().optional(), next_created_at: z.string().optional() })
+  .openapi('WorkflowList');
+export const WorkflowListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  created_at: z.iso.datetime().optional().openapi({ description: 'Only workflows created before this time (the previous page\'s next_created_at)' }),
+});
 
 export const JobEventSchema = z
   .object({
+    index: z.number().int(),
     status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
     at: z.string(),
     message: z.string().optional(),
@@ -43,8 +50,10 @@ export const IntentSchema = z
     id: z.string().uuid(),
     step_id: z.string(),
     name: z.string(),
+    provider: z.string(),
     rescue: z.boolean().optional(),
     status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    completed: z.boolean(),
     events: z.array(JobEventSchema),
     created_at: z.string(),
     updated_at: z.string(),
@@ -68,7 +77,10 @@ export const JobSchema = z
   })
   .openapi('Job');
 
-export const JobListSchema = z.object({ list: z.array(JobSchema), limit: z.number().int(), next_cursor: z.string().optional() }).openapi('JobList');
+export const JobSummarySchema = JobSchema.omit({ intents: true }).openapi('JobSummary');
+export const JobListSchema = z
+  .object({ list: z.array(JobSummarySchema), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
+  .openapi('JobList');
 
 export const CreateJobSchema = z
   .object({

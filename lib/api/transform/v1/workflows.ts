@@ -3,11 +3,11 @@ import { getWorkflow, listWorkflows } from '@/lib/transform';
 import { bearerSecurity, newRouter } from '../../context';
 import { ApiError } from '../../problem';
 import { commonErrors, json, notFoundError, validationError } from '../../responses';
-import { IdParamSchema, ListQuerySchema } from '../../silo/v1/schemas';
-import { WorkflowListSchema, WorkflowSchema } from './schemas';
+import { IdParamSchema } from '../../silo/v1/schemas';
+import { WorkflowListQuerySchema, WorkflowListSchema, WorkflowSchema } from './schemas';
 
 const routes = {
-  list: createRoute({ method: 'get', path: '/workflows', summary: 'List workflows, newest first', security: bearerSecurity, request: { query: ListQuerySchema.omit({ folder: true }) }, responses: { 200: json(WorkflowListSchema, 'A page of workflows'), ...commonErrors, ...validationError } }),
+  list: createRoute({ method: 'get', path: '/workflows', summary: 'List workflows, newest first', security: bearerSecurity, request: { query: WorkflowListQuerySchema }, responses: { 200: json(WorkflowListSchema, 'A page of workflows'), ...commonErrors, ...validationError } }),
   get: createRoute({ method: 'get', path: '/workflows/{id}', summary: 'Fetch a workflow', security: bearerSecurity, request: { params: IdParamSchema }, responses: { 200: json(WorkflowSchema, 'The workflow'), ...commonErrors, ...notFoundError, ...validationError } }),
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "transform_job_intents" ADD COLUMN "provider" text DEFAULT '' NOT NULL;
