@@ -1,0 +1,30 @@
+import 'server-only';
+import { checkCertificate, readCertificate, readPrivateKey, type ArcaOutcome } from '@/lib/arca';
+import { getMasterKeyring, sealSecret } from '@/lib/crypto';
+import { schema, type Db } from '@/lib/db';
+import type { RegistrationView } from './get-registration';
+import { validateCertificate, type ValidationResult } from './validate-certificate';
+
+/**
+ * A supplier that already has a certificate and its key: the key is read (password if encrypted),
+ * must match the certificate, is sealed, and then the certificate goes through every check.
+ */
+export async function bringOwnCredentials(
+  db: Db,
+  registration: RegistrationView,
+  input: { certificate: Uint8Array | string; key: Uint8Array | string; password?: string },
+): Promise<ValidationResult> {
+  const key = readPrivateKey(input.key, input.password || undefined);
+  if (!key.ok) return { ok: false, problems: [{ code: key.code, ok: false }], notices: [] };
+  const read = readCertificate(input.certificate);
+  if (!read.ok) return { ok: false, problems: [{ code: read.code, ok: false }], notices: [] };
+  const match = checkCertificate(read.certificate, { key: key.key }).checks.find((c) => c.code === 'key_match' || c.code === 'key_mismatch');
+  if (match && !match.ok) return { ok: false, problems: [match as ArcaOutcome], notices: [] };
+  const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), registration.entryId);
+  const values = { source: 'byo' as const, alias: null, csrPem: null, keySealed, certificatePem: null, certificateNotAfter: null, lastChecks: null, validatedAt: null, updatedAt: new Date() };
+  await db
+    .insert(schema.registrationCredentials)
+    .values({ entryId: registration.entryId, ownerId: registration.ownerId, ...values })
+    .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
+  return validateCertificate(db, { ...registration, credentials: { source: 'byo', alias: null, csrPem: null, certificate: null, validatedAt: null } }, input.certificate);
+}
