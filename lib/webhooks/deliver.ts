@@ -39,14 +39,21 @@ export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult
     return Promise.resolve({ ok: false, durationMs: 0, error: `destination ${url.hostname} is a private address`, permanent: true });
   }
   const client = url.protocol === 'https:' ? https : http;
+  const timeoutMs = request.timeoutMs ?? 10_000;
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: DeliveryResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
     const req = client.request(
       url,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'arca-registration-webhooks/1', ...request.headers, 'content-length': Buffer.byteLength(request.body) },
         lookup: guardedLookup(request.allowPrivate) as never,
-        timeout: request.timeoutMs ?? 10_000,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -57,13 +64,17 @@ export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult
         });
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          resolve({ ok: status >= 200 && status < 300, status, durationMs: elapsed(), retryIn: readRetryIn(Buffer.concat(chunks).toString('utf8')), ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}) });
+          finish({ ok: status >= 200 && status < 300, status, durationMs: elapsed(), retryIn: readRetryIn(Buffer.concat(chunks).toString('utf8')), ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}) });
         });
-        res.on('error', (error) => resolve({ ok: false, status: res.statusCode, durationMs: elapsed(), error: error.message }));
+        res.on('error', (error) => finish({ ok: false, status: res.statusCode, durationMs: elapsed(), error: error.message }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${(request.timeoutMs ?? 10_000) / 1000} s`)));
-    req.on('error', (error) => resolve({ ok: false, durationMs: elapsed(), error: error.message, permanent: error instanceof BlockedDestinationError }));
+    // A whole-exchange deadline: a socket timeout alone lets a receiver that trickles bytes hold us forever.
+    const deadline = setTimeout(() => {
+      finish({ ok: false, durationMs: elapsed(), error: `no answer within ${timeoutMs / 1000} s` });
+      req.destroy();
+    }, timeoutMs);
+    req.on('error', (error) => finish({ ok: false, durationMs: elapsed(), error: error.message, permanent: error instanceof BlockedDestinationError }));
     req.end(request.body);
   });
 }
