@@ -1,0 +1,60 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { cuitCheckDigit } from '@/lib/arca';
+import { schema, type Db } from '@/lib/db';
+import { createEntry } from '@/lib/silo';
+import { createJob, createWorkflow, getJob, startRunner, type Job, type Runner, type WebhookConfig } from '@/lib/transform';
+import { connectApp, createWorkspace } from '@/lib/workspaces';
+
+/** A fresh valid CUIT each call, so runs on the shared PostgreSQL never collide. */
+export function newCuit(): string {
+  for (;;) {
+    const body = `30${String(randomInt(10_000_000, 99_999_999))}`;
+    const digit = cuitCheckDigit(body);
+    if (digit !== undefined) return body + digit;
+  }
+}
+
+/** A workspace (gov-ar connected unless told otherwise) with a registration workflow. */
+export async function setupWorkspace(db: Db, options: { connect?: boolean; webhook?: WebhookConfig } = {}) {
+  const workspace = await createWorkspace(db, { name: `runner test ${randomInt(1e9)}` });
+  if (options.connect !== false) await connectApp(db, workspace.id, 'gov-ar');
+  const { workflow, webhook_secret } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration', webhook: options.webhook });
+  return { ownerId: workspace.id, workflowId: workflow.id, webhookSecret: webhook_secret };
+}
+
+export async function createSupplier(db: Db, ownerId: string) {
+  const { entry } = await createEntry(db, ownerId, {
+    body: { folder: 'suppliers', data: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Ferretería Güemes SRL', tax_id: { country: 'AR', code: newCuit() } } },
+  });
+  return entry;
+}
+
+export async function runWorkflow(db: Db, ownerId: string, workflowId: string, entryId: string) {
+  return (await createJob(db, ownerId, { body: { workflow_id: workflowId, silo_entry_id: entryId } })).job;
+}
+
+/** A runner on the test database that looks for work often (tests wait on it). */
+export function testRunner(db: Db, options: { concurrency?: number; leaseMs?: number } = {}): Runner {
+  return startRunner({ getDb: async () => db, pollMs: 50, ...options });
+}
+
+/** Polls the job until `done` says so, or fails after `ms`. */
+export async function waitForJobState(db: Db, ownerId: string, jobId: string, done: (job: Job) => boolean, ms = 15_000): Promise<Job> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const job = await getJob(db, ownerId, jobId);
+    if (job && done(job)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not reach the expected state: ${JSON.stringify(job)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** New jobs are QUEUED too; parked means QUEUED at the wait step. */
+export const isParked = (job: Job) => job.status === 'QUEUED' && job.intents.some((i) => i.provider === 'gov-ar.wait.authorization' && i.status === 'QUEUED');
+export const isDone = (job: Job) => !!job.completed_at;
+
+export async function entryStateHistory(db: Db, entryId: string): Promise<string[]> {
+  const rows = await db.select({ state: schema.entryStates.state }).from(schema.entryStates).where(eq(schema.entryStates.entryId, entryId)).orderBy(schema.entryStates.id);
+  return rows.map((r) => r.state);
+}
