@@ -6,6 +6,7 @@ import type { Step } from '../schemas';
 import type { JobEvent } from '../to-job';
 import { STEP_HANDLERS } from '../steps';
 import { recordOutcome, type Position } from './record-outcome';
+import { unparkJob } from './unpark-job';
 import type { StepOutcome } from './types';
 
 /**
@@ -41,6 +42,8 @@ export async function processJob(db: Db, jobId: string, owner: string, leaseMs: 
     }
     const recorded = await recordOutcome(db, { job, owner, leaseMs, step, at, startedAt, outcome, hasRescue: rescue.length > 0, stepCount: steps.length, rescueCount: rescue.length });
     if (!recorded.held) log.warn({ jobId: job.id }, 'runner: lease lost; another runner continues this job');
+    // The wake-up (e.g. completeRegistration) may have landed between the step's check and the park.
+    if (recorded.held && outcome.status === 'QUEUED' && (await outcome.recheck?.())) await unparkJob(db, job.id);
     at = recorded.next;
   }
 }

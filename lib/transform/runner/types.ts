@@ -15,7 +15,8 @@ export interface StepContext {
 
 export type StepOutcome =
   | { status: 'OK'; message?: string; detail?: Partial<JobEvent> }
-  | { status: 'QUEUED'; message: string }
+  /** `recheck` runs after the park is recorded: a wake-up that raced with parking is not lost. */
+  | { status: 'QUEUED'; message: string; recheck?: () => Promise<boolean> }
   | { status: 'ERR'; message: string; retryAt: Date; detail?: Partial<JobEvent> }
   | { status: 'KO'; code: string; message: string; provider: string; detail?: Partial<JobEvent> };
 

@@ -8,5 +8,5 @@ export const govArWaitAuthorization: StepHandler = async ({ db, job }) => {
   const refused = await requireGovAr(db, job.ownerId);
   if (refused) return refused;
   if (await isRegistrationAuthorized(db, job.siloEntryId)) return { status: 'OK', message: 'certificate authorised for wsfe' };
-  return { status: 'QUEUED', message: 'waiting for the supplier to validate their ARCA certificate' };
+  return { status: 'QUEUED', message: 'waiting for the supplier to validate their ARCA certificate', recheck: () => isRegistrationAuthorized(db, job.siloEntryId) };
 };
