@@ -29,8 +29,10 @@ async function main() {
       log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
     });
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    if (isApiPath(pathname)) void handleApi(req, res);
-    else void handlePage(req, res);
+    if (isApiPath(pathname)) return void handleApi(req, res);
+    // Pages rate-limit by client address; only this server may set it (behind a proxy, trust X-Forwarded-For there).
+    req.headers['x-client-ip'] = req.socket.remoteAddress ?? 'unknown';
+    void handlePage(req, res);
   });
   server.keepAliveTimeout = 65_000;
 

@@ -1,0 +1,70 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CopyField } from '@/components/wizard/copy-field';
+import { StepHeading } from '@/components/wizard/step-heading';
+import { getEnv } from '@/lib/config';
+import { SubmitButton } from '@/components/wizard/submit-button';
+import { requireStep } from '../load';
+import { continueToUpload } from './actions';
+
+type Props = { params: Promise<{ locale: string; ref: string }> };
+
+const STEPS = ['s1', 's2', 's3', 's4', 's5'] as const;
+const MISTAKES = ['mistake1', 'mistake2', 'mistake3'] as const;
+const SIMULATOR_PAGE = { sandbox: '/simulator/arca/sandbox/wsass', live: '/simulator/arca/live/certificados' } as const;
+
+export default async function ArcaStep({ params }: Props) {
+  const { locale, ref } = await params;
+  setRequestLocale(locale);
+  const registration = await requireStep(ref, locale, 'arca');
+  const t = await getTranslations('wizard.arca');
+  const tNav = await getTranslations('wizard.nav');
+  const env = registration.environment;
+  const credentials = registration.credentials;
+  return (
+    <div className="space-y-8">
+      <StepHeading base={`/reg/${ref}`} step="arca" reached={registration.step} title={t('title')}>
+        <p>{t('intro')}</p>
+      </StepHeading>
+      {credentials?.alias && credentials.csrPem && (
+        <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
+          <CopyField label={t('aliasLabel')} value={credentials.alias} />
+          <CopyField label={t('csrLabel')} value={credentials.csrPem} multiline />
+        </div>
+      )}
+      {getEnv().arcaSimulator && (
+        <div className="rounded-md border-l-4 border-sky-700 bg-sky-50 p-4">
+          <p>{t('simulatorNote')}</p>
+          <a href={SIMULATOR_PAGE[env]} target="_blank" rel="noopener" className="mt-2 inline-block font-semibold text-brand-800 underline">
+            {t('openSimulator')}
+          </a>
+        </div>
+      )}
+      <ol className="space-y-5">
+        {STEPS.map((step, index) => (
+          <li key={step} className="flex gap-4">
+            <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+              {index + 1}
+            </span>
+            <div>
+              <h2 className="font-semibold">{t(`${env}.${step}Title`)}</h2>
+              <p className="mt-1 text-slate-800">{t(`${env}.${step}Body`)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <section aria-labelledby="mistakes-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+        <h2 id="mistakes-title" className="font-semibold text-amber-950">
+          {t(`${env}.mistakesTitle`)}
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-amber-950">
+          {MISTAKES.map((m) => (
+            <li key={m}>{t(`${env}.${m}`)}</li>
+          ))}
+        </ul>
+      </section>
+      <form action={continueToUpload.bind(null, ref, locale)}>
+        <SubmitButton label={t('next')} pendingLabel={tNav('saving')} />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+
+import { useActionState } from 'react';
+import { useTranslations } from 'next-intl';
+import { FormMessage } from '@/components/wizard/form-message';
+import { SubmitButton } from '@/components/wizard/submit-button';
+import { uploadOwnCredentials, type ByoState } from './actions';
+
+const input = 'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1';
+
+export function ByoForm({ refCode, locale }: { refCode: string; locale: string }) {
+  const t = useTranslations('wizard.certificate');
+  const tu = useTranslations('wizard.upload');
+  const [state, action] = useActionState<ByoState, FormData>(uploadOwnCredentials.bind(null, refCode, locale), {});
+  return (
+    <form action={action} className="space-y-3">
+      <div className="space-y-1">
+        <label htmlFor="byo-certificate" className="font-medium">
+          {t('byoCertificate')}
+        </label>
+        <input id="byo-certificate" name="certificate" type="file" required accept=".crt,.cer,.pem,.der" className={input} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="byo-key" className="font-medium">
+          {t('byoKey')}
+        </label>
+        <input id="byo-key" name="key" type="file" required accept=".key,.pem,.der,.p8" className={input} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="byo-password" className="font-medium">
+          {t('byoPassword')}
+        </label>
+        <input id="byo-password" name="password" type="password" autoComplete="off" className="w-full max-w-sm rounded-md border border-slate-500 bg-white px-3 py-2" />
+      </div>
+      <FormMessage title={state.errors?.length ? tu('problemsTitle') : undefined} messages={state.errors ?? []} />
+      <SubmitButton label={t('byoSubmit')} pendingLabel={tu('validating')} variant="secondary" />
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { useActionState } from 'react';
+import { useTranslations } from 'next-intl';
+import { FormMessage } from '@/components/wizard/form-message';
+import { SubmitButton } from '@/components/wizard/submit-button';
+import { saveCompany, type CompanyState } from './actions';
+
+export function CompanyForm({ refCode, locale, regime, regimes }: { refCode: string; locale: string; regime: string | null; regimes: readonly string[] }) {
+  const t = useTranslations('wizard');
+  const [state, action] = useActionState<CompanyState, FormData>(saveCompany.bind(null, refCode, locale), { regime: regime ?? undefined });
+  return (
+    <form action={action} className="space-y-4" noValidate>
+      <fieldset className="space-y-2" aria-describedby="regime-hint">
+        <legend className="font-semibold">{t('company.regimeLegend')}</legend>
+        <p id="regime-hint" className="text-sm text-slate-700">
+          {t('company.regimeHint')}
+        </p>
+        {regimes.map((value) => (
+          <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:ring-1 has-[:checked]:ring-brand-700">
+            <input type="radio" name="regime" value={value} defaultChecked={state.regime === value} required className="h-4 w-4 accent-brand-700" />
+            {t(`company.regime.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <FormMessage messages={state.error ? [state.error] : []} />
+      <SubmitButton label={t('nav.next')} pendingLabel={t('nav.saving')} />
+    </form>
+  );
+}

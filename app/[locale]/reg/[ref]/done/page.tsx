@@ -1,0 +1,34 @@
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { redirect } from '@/lib/i18n';
+import { loadRegistration } from '../load';
+
+type Props = { params: Promise<{ locale: string; ref: string }> };
+
+export default async function DoneStep({ params }: Props) {
+  const { locale, ref } = await params;
+  setRequestLocale(locale);
+  const registration = await loadRegistration(ref);
+  if (!registration.authorizedAt) redirect({ href: `/reg/${ref}/${registration.step}`, locale });
+  const t = await getTranslations('wizard.done');
+  const format = await getFormatter();
+  const notAfter = registration.credentials?.certificate?.notAfter;
+  return (
+    <section aria-labelledby="done-title" className="space-y-6">
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-700 text-2xl text-white">
+          ✓
+        </span>
+        <h1 id="done-title" className="text-2xl font-bold sm:text-3xl">
+          {t('title')}
+        </h1>
+      </div>
+      <p className="text-lg">{t('body')}</p>
+      {notAfter && <p className="font-semibold">{t('expires', { date: format.dateTime(new Date(notAfter), { dateStyle: 'long' }) })}</p>}
+      <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="font-semibold">{t('renewTitle')}</h2>
+        <p className="mt-1">{t('renewBody')}</p>
+      </div>
+      <p className="text-slate-700">{t('close')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import 'server-only';
+import { cache } from 'react';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { createHash } from 'node:crypto';
+import { getDb } from '@/lib/db';
+import { redirect } from '@/lib/i18n';
+import { hitRateLimit } from '@/lib/ratelimit';
+import { canOpenStep, getRegistrationByRef, type RegistrationView, type WizardStep } from '@/lib/registration';
+
+/** The registration behind a public ref, once per request; any unknown ref is the same plain 404. */
+export const loadRegistration = cache(async (ref: string): Promise<RegistrationView> => {
+  const registration = await getRegistrationByRef(await getDb(), ref);
+  if (!registration) notFound();
+  return registration;
+});
+
+/** Sends the supplier to the furthest step reached when they ask for one they cannot open yet. */
+export async function requireStep(ref: string, locale: string, step: WizardStep): Promise<RegistrationView> {
+  const registration = await loadRegistration(ref);
+  if (registration.authorizedAt && step !== 'done') redirect({ href: `/reg/${ref}/done`, locale });
+  if (!canOpenStep(registration.step, step)) redirect({ href: `/reg/${ref}/${registration.step}`, locale });
+  return registration;
+}
+
+// Per client address and per ref, so neither a crawler nor one link can hammer ARCA through us.
+const LIMITS = { ip: 120, ref: 60 };
+
+export async function withinRateLimit(ref: string): Promise<boolean> {
+  const db = await getDb();
+  const ip = (await headers()).get('x-client-ip') ?? 'unknown';
+  const refKey = createHash('sha256').update(ref).digest('hex').slice(0, 32);
+  const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-ip:${ip}`, LIMITS.ip), hitRateLimit(db, `reg-ref:${refKey}`, LIMITS.ref)]);
+  return byIp.allowed && byRef.allowed;
+}

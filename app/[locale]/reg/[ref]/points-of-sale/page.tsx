@@ -1,0 +1,64 @@
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { explainOutcome, formatCuit, type ArcaLocale } from '@/lib/arca';
+import { SubmitButton } from '@/components/wizard/submit-button';
+import { StepHeading } from '@/components/wizard/step-heading';
+import { getDb } from '@/lib/db';
+import { Link } from '@/lib/i18n';
+import { listPointsOfSale } from '@/lib/registration';
+import { requireStep } from '../load';
+import { finishRegistration } from './actions';
+import { PointsTable } from './points-table';
+
+type Props = { params: Promise<{ locale: string; ref: string }> };
+
+export default async function PointsOfSaleStep({ params }: Props) {
+  const { locale, ref } = await params;
+  setRequestLocale(locale);
+  const registration = await requireStep(ref, locale, 'points-of-sale');
+  const t = await getTranslations('wizard.pos');
+  const format = await getFormatter();
+  const certificate = registration.credentials?.certificate;
+  const result = await listPointsOfSale(await getDb(), registration);
+  const live = registration.environment === 'live';
+  const regime = registration.regime ?? 'unknown';
+  return (
+    <div className="space-y-8">
+      <StepHeading base={`/reg/${ref}`} step="points-of-sale" reached={registration.step} title={t('title')} />
+      {certificate && (
+        <p role="status" className="rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4 font-medium text-emerald-900">
+          {t('validated', { alias: certificate.alias ?? '—', cuit: formatCuit(certificate.cuit ?? ''), date: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'long' }) })}
+        </p>
+      )}
+      <p>{t('intro')}</p>
+      {live ? (
+        <section aria-labelledby="live-steps" className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id="live-steps" className="font-semibold">{t('liveStepsTitle')}</h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5">
+            <li>{t('live1')}</li>
+            <li>{t('live2')}</li>
+            <li>{t(`live3${regime}`)}</li>
+            <li className="font-medium">{t('live4')}</li>
+          </ol>
+        </section>
+      ) : (
+        <p className="rounded-md border-l-4 border-sky-700 bg-sky-50 p-4">{t('sandboxBody')}</p>
+      )}
+      <section aria-labelledby="pos-list" className="space-y-3">
+        <h2 id="pos-list" className="text-lg font-semibold">{t('listTitle')}</h2>
+        {!result.ok && (
+          <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+            {t('error')} {explainOutcome(result.outcome, locale as ArcaLocale)}
+          </p>
+        )}
+        {result.ok && result.list.length > 0 && <PointsTable list={result.list} />}
+        {result.ok && result.list.length === 0 && <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{t('none')}</p>}
+        <Link href={`/reg/${ref}/points-of-sale`} className="inline-block font-medium text-brand-800 underline">
+          {t('refresh')}
+        </Link>
+      </section>
+      <form action={finishRegistration.bind(null, ref, locale)}>
+        <SubmitButton label={t('finish')} pendingLabel={t('finishing')} />
+      </form>
+    </div>
+  );
+}

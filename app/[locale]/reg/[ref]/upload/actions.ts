@@ -1,0 +1,32 @@
+'use server';
+
+import { getTranslations } from 'next-intl/server';
+import { explainOutcome, MAX_INPUT_BYTES, type ArcaLocale } from '@/lib/arca';
+import { getDb } from '@/lib/db';
+import { redirect } from '@/lib/i18n';
+import { getLogger } from '@/lib/log';
+import { validateCertificate } from '@/lib/registration';
+import { requireStep, withinRateLimit } from '../load';
+import { readUpload } from '../read-upload';
+
+export type UploadState = { errors?: string[]; pasted?: string };
+
+export async function uploadCertificate(ref: string, locale: string, _prev: UploadState, form: FormData): Promise<UploadState> {
+  const t = await getTranslations({ locale, namespace: 'wizard' });
+  const pasted = String(form.get('pasted') ?? '').slice(0, MAX_INPUT_BYTES + 1);
+  if (!(await withinRateLimit(ref))) return { errors: [t('rateLimited')], pasted };
+  const registration = await requireStep(ref, locale, 'upload');
+  const file = await readUpload(form.get('file'));
+  const input = file ?? (pasted.trim() ? pasted : undefined);
+  if (!input) return { errors: [t('upload.empty')], pasted };
+  let result;
+  try {
+    result = await validateCertificate(await getDb(), registration, input);
+  } catch (error) {
+    getLogger().error({ err: error }, 'wizard: certificate validation failed unexpectedly');
+    return { errors: [t('unexpected')], pasted };
+  }
+  if (!result.ok) return { errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)), pasted };
+  redirect({ href: `/reg/${ref}/points-of-sale`, locale });
+  return {};
+}

@@ -1,0 +1,21 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { StepHeading } from '@/components/wizard/step-heading';
+import { requireStep } from '../load';
+import { UploadForm } from './upload-form';
+
+type Props = { params: Promise<{ locale: string; ref: string }> };
+
+export default async function UploadStep({ params }: Props) {
+  const { locale, ref } = await params;
+  setRequestLocale(locale);
+  const registration = await requireStep(ref, locale, 'upload');
+  const t = await getTranslations('wizard.upload');
+  return (
+    <div className="space-y-8">
+      <StepHeading base={`/reg/${ref}`} step="upload" reached={registration.step} title={t('title')}>
+        <p>{t('intro')}</p>
+      </StepHeading>
+      <UploadForm refCode={ref} locale={locale} />
+    </div>
+  );
+}

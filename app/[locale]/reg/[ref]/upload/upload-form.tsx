@@ -1,0 +1,54 @@
+'use client';
+
+import { useActionState, useState, type DragEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { FormMessage } from '@/components/wizard/form-message';
+import { SubmitButton } from '@/components/wizard/submit-button';
+import { uploadCertificate, type UploadState } from './actions';
+
+export function UploadForm({ refCode, locale }: { refCode: string; locale: string }) {
+  const t = useTranslations('wizard.upload');
+  const [state, action] = useActionState<UploadState, FormData>(uploadCertificate.bind(null, refCode, locale), {});
+  const [fileName, setFileName] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  // Dropping a file fills the same <input type=file> a tap would, so the form posts it either way.
+  const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    const input = event.currentTarget.querySelector('input[type=file]') as HTMLInputElement | null;
+    if (input && event.dataTransfer.files.length) {
+      input.files = event.dataTransfer.files;
+      setFileName(event.dataTransfer.files[0]?.name);
+    }
+  };
+  return (
+    <form action={action} className="space-y-5">
+      <label
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`block cursor-pointer rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-700 bg-blue-50' : 'border-slate-400 bg-white'}`}
+      >
+        <span className="block font-semibold">{t('fileLabel')}</span>
+        <span className="mt-1 block text-sm text-slate-700">{t('fileHint')}</span>
+        <input name="file" type="file" accept=".crt,.cer,.pem,.der,application/x-x509-ca-cert,application/pkix-cert" onChange={(e) => setFileName(e.target.files?.[0]?.name)} className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1" />
+        {fileName && <span className="mt-2 block text-sm font-medium">{fileName}</span>}
+      </label>
+      <p className="text-center text-sm font-medium text-slate-700">{t('or')}</p>
+      <div className="space-y-1">
+        <label htmlFor="pasted" className="font-medium">
+          {t('pasteLabel')}
+        </label>
+        <p id="pasted-hint" className="text-sm text-slate-700">
+          {t('pasteHint')}
+        </p>
+        <textarea id="pasted" name="pasted" rows={8} defaultValue={state.pasted} aria-describedby="pasted-hint" spellCheck={false} className="w-full rounded-md border border-slate-500 bg-white p-2 font-mono text-sm" />
+      </div>
+      <FormMessage title={state.errors?.length ? t('problemsTitle') : undefined} messages={state.errors ?? []} />
+      <SubmitButton label={t('submit')} pendingLabel={t('validating')} />
+    </form>
+  );
+}
