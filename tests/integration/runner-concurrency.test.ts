@@ -1,0 +1,38 @@
+import { inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { openDatabase, schema, type Database } from '@/lib/db';
+import { completeRegistration } from '@/lib/registration';
+import { describeEachDatabase } from './support/databases';
+import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
+
+describeEachDatabase('runner: two runners on one database', (get) => {
+  it('process 100 jobs to the end with no job and no step run twice', async () => {
+    const db = get().db;
+    // On PostgreSQL each runner has its own pool, as two app instances would.
+    const other: Database | undefined = get().kind === 'postgres' ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '', maxConnections: 10 }) : undefined;
+    const runners = [testRunner(db), testRunner(other?.db ?? db)];
+    try {
+      const { ownerId, workflowId } = await setupWorkspace(db);
+      const entries = await Promise.all(Array.from({ length: 100 }, () => createSupplier(db, ownerId)));
+      const jobs = await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)));
+      for (const job of jobs) await waitForJobState(db, ownerId, job.id, isParked, 30_000);
+      await Promise.all(entries.map((e) => completeRegistration(db, e.id)));
+      const done = await Promise.all(jobs.map((job) => waitForJobState(db, ownerId, job.id, isDone, 30_000)));
+
+      expect(done.map((j) => j.status)).toEqual(jobs.map(() => 'OK'));
+      for (const job of done) {
+        expect(job.intents.map((i) => i.events.map((e) => e.status))).toEqual([['RUN', 'OK'], ['RUN', 'OK'], ['RUN', 'QUEUED', 'RUN', 'OK'], ['RUN', 'OK']]);
+      }
+      const ids = jobs.map((j) => j.id);
+      const intents = await db.select({ id: schema.jobIntents.id }).from(schema.jobIntents).where(inArray(schema.jobIntents.jobId, ids));
+      expect(intents).toHaveLength(400);
+      // Each job was claimed once to park and once after its completion.
+      const claims = await db.select({ attempts: schema.jobs.attempts }).from(schema.jobs).where(inArray(schema.jobs.id, ids));
+      expect(claims.map((c) => c.attempts)).toEqual(ids.map(() => 2));
+      for (const entry of entries) expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing', 'registered']);
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+      await other?.close();
+    }
+  });
+});
