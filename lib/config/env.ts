@@ -25,6 +25,7 @@ const rawSchema = z.object({
   ARCA_LIVE_WSFE_URL: z.url().optional(),
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
   RUNNER: z.enum(['embedded', 'off']).default('embedded'),
+  RUNNER_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -77,6 +78,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     logLevel: raw.LOG_LEVEL,
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     embeddedRunner: raw.RUNNER === 'embedded',
+    runnerLeaseMs: raw.RUNNER_LEASE_MS,
     arcaSimulator: simulator,
     arca: {
       sandbox: {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { getEnv } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { claimJobs } from './claim-jobs';
@@ -13,7 +14,7 @@ export interface RunnerOptions {
   concurrency?: number;
   /** How often to look for due jobs when nothing wakes the runner. */
   pollMs?: number;
-  /** How long a claimed job stays this instance's; after a crash it becomes claimable again. */
+  /** How long a claimed job stays this instance's; after a crash it becomes claimable again (RUNNER_LEASE_MS). */
   leaseMs?: number;
 }
 
@@ -27,7 +28,7 @@ export function startRunner(options: RunnerOptions): Runner {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 8;
   const pollMs = options.pollMs ?? 1_000;
-  const leaseMs = options.leaseMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? getEnv().runnerLeaseMs;
   const log = getLogger().child({ runner: id });
   const active = new Set<Promise<void>>();
   let running = true;

@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** The runner id the worker printed (its lease owner in transform_jobs). */
+  id: string;
+  /** kill -9: no shutdown hook runs, leases stay held until they expire. */
+  crash(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** `npm run worker` as a real child process on the given PostgreSQL, with a short lease. */
+export async function startWorker(databaseUrl: string, leaseMs: number): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'scripts/cli/worker.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATABASE_URL: databaseUrl, RUNNER_LEASE_MS: String(leaseMs), LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const id = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = /worker (\S+) running/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
+  });
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return { child, id, crash: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
