@@ -31,10 +31,13 @@ const DOMAIN_STATUS = { validation: 422, not_found: 404, conflict: 409, precondi
 export interface ApiOptions {
   /** The database to use; the app's shared one by default (tests pass their own). */
   getDb?: () => Promise<Db>;
+  /** Requests per API key per minute; API_RATE_LIMIT_PER_MINUTE by default. */
+  rateLimitPerMinute?: number;
 }
 
 export function createApiApp(options: ApiOptions = {}) {
   const getDb = options.getDb ?? getAppDb;
+  const rateLimit = rateLimitPerKey(options.rateLimitPerMinute ?? getEnv().apiRateLimitPerMinute);
   const app = new OpenAPIHono<ApiEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
@@ -43,7 +46,7 @@ export function createApiApp(options: ApiOptions = {}) {
     c.set('db', await getDb());
     await next();
   });
-  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitBody, jsonBodyOnly, requireApiKey, rateLimitPerKey);
+  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitBody, jsonBodyOnly, requireApiKey, rateLimit);
 
   app.route('/utils/v1', utilsV1);
   app.route('/silo/v1', siloV1);

@@ -1,2 +1,3 @@
 export { createApiApp, isApiPath } from './app';
+export type { ApiOptions } from './app';
 export { problem, ApiError } from './problem';

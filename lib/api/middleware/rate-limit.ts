@@ -1,12 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { getEnv } from '@/lib/config';
 import { hitRateLimit } from '@/lib/ratelimit';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
 
 /** Per API key, per minute, counted in the database so every instance shares the budget. */
-export const rateLimitPerKey: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const limit = getEnv().apiRateLimitPerMinute;
+export const rateLimitPerKey = (limit: number): MiddlewareHandler<ApiEnv> => async (c, next) => {
   const result = await hitRateLimit(c.get('db'), `api:${c.get('principal').keyId}`, limit);
   const headers = {
     'RateLimit-Policy': `${limit};w=60`,
