@@ -4,7 +4,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { requestHash } from '@/lib/idempotency';
-import { createEntryBody } from './schemas';
+import { createEntryBody, folderSchema } from './schemas';
 import { validateParty } from './validate-party';
 import { getEntry } from './get-entry';
 
@@ -28,7 +28,9 @@ export async function createEntry(db: Db, ownerId: string, request: CreateEntryR
     throw new DomainError('validation', 'The request has invalid fields.', Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
   }
   const { key, data, ...rest } = body.data;
-  const folder = body.data.folder ?? request.folder;
+  const query = request.folder === undefined ? undefined : folderSchema.safeParse(request.folder);
+  if (query && !query.success) throw new DomainError('validation', 'The folder is not valid.', { folder: query.error.issues[0]!.message });
+  const folder = body.data.folder ?? query?.data;
   const topLevel = Object.fromEntries(Object.entries(rest).filter(([k]) => !RESERVED.has(k)));
   const given = data ?? topLevel;
   const checked = validateParty(given, data ? 'data.' : '');
