@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 
 export const ProblemSchema = z
   .object({
-    type: z.string().openapi({ example: 'https://arca-registration.dev/problems/validation' }),
+    type: z.string().openapi({ example: 'about:blank#validation' }),
     title: z.string(),
     status: z.number().int(),
     detail: z.string().optional(),

@@ -1,4 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { ENTRY_STATES } from '@/lib/silo';
+
+/** ISO 8601 UTC with milliseconds, as Invopop writes them. */
+export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-04-30T08:39:57.933Z' });
 
 export const FaultSchema = z
   .object({ provider: z.string().optional(), code: z.string().optional(), message: z.string() })
@@ -7,8 +11,8 @@ export const FaultSchema = z
 export const MetaSchema = z
   .object({
     id: z.string().openapi({ example: '8f4aa6b0-8fdb-4539-b5fa-adc366cb5347:gov-ar:link' }),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
     owner_id: z.string().uuid(),
     entry_id: z.string().uuid(),
     src: z.string().openapi({ example: 'gov-ar' }),
@@ -27,14 +31,14 @@ export const EntrySchema = z
     id: z.string().uuid(),
     key: z.string().optional(),
     folder: z.string().optional(),
-    state: z.string().openapi({ example: 'empty' }),
+    state: z.enum(ENTRY_STATES).openapi({ example: 'empty' }),
     doc_schema: z.string(),
     env_schema: z.string().optional(),
     data: z.record(z.string(), z.unknown()),
     meta: z.array(MetaSchema),
     faults: z.array(FaultSchema),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
   })
   .openapi('Entry');
 
@@ -45,7 +49,7 @@ export const EntryListSchema = z
 export const EntryStatesSchema = z
   .object({
     list: z.array(
-      z.object({ id: z.string(), created_at: z.string(), key: z.string().openapi({ example: 'processing' }), src: z.string().optional(), src_id: z.string().optional() }),
+      z.object({ id: z.string(), created_at: TimestampSchema, key: z.enum(ENTRY_STATES).openapi({ example: 'processing' }), src: z.string().optional().openapi({ example: 'transform.job' }), src_id: z.uuid().optional() }),
     ),
   })
   .openapi('EntryStates');

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { FaultSchema } from '../../silo/v1/schemas';
+import { FaultSchema, TimestampSchema } from '../../silo/v1/schemas';
 
 export const StepSchema = z
   .object({
@@ -19,13 +19,13 @@ export const WorkflowSchema = z
     template: z.string().optional(),
     steps: z.array(StepSchema),
     rescue: z.array(StepSchema),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
   })
   .openapi('Workflow');
 
 export const WorkflowListSchema = z
-  .object({ list: z.array(WorkflowSchema), limit: z.number().int(), created_at: z.string().optional(), next_created_at: z.string().optional() })
+  .object({ list: z.array(WorkflowSchema), limit: z.number().int(), created_at: TimestampSchema.optional(), next_created_at: TimestampSchema.optional() })
   .openapi('WorkflowList');
 export const WorkflowListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -36,7 +36,7 @@ export const JobEventSchema = z
   .object({
     index: z.number().int(),
     status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
-    at: z.string(),
+    at: TimestampSchema,
     message: z.string().optional(),
     code: z.string().optional(),
     http_status: z.number().int().optional(),
@@ -55,8 +55,8 @@ export const IntentSchema = z
     status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
     completed: z.boolean(),
     events: z.array(JobEventSchema),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
   })
   .openapi('JobIntent');
 
@@ -69,9 +69,9 @@ export const JobSchema = z
     status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
     args: z.record(z.string(), z.unknown()),
     tags: z.array(z.string()),
-    created_at: z.string(),
-    updated_at: z.string(),
-    completed_at: z.string().optional(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+    completed_at: TimestampSchema.optional(),
     faults: z.array(FaultSchema),
     intents: z.array(IntentSchema),
   })
@@ -84,8 +84,8 @@ export const JobListSchema = z
 
 export const CreateJobSchema = z
   .object({
-    workflow_id: z.string().openapi({ format: 'uuid' }),
-    silo_entry_id: z.string().openapi({ format: 'uuid' }),
+    workflow_id: z.uuid('workflow_id must be a UUID'),
+    silo_entry_id: z.uuid('silo_entry_id must be a UUID'),
     key: z.string().min(1).max(255).optional().openapi({ description: 'Unique per workspace: a repeat returns the original job' }),
     args: z.record(z.string(), z.unknown()).optional(),
     tags: z.array(z.string()).optional(),
