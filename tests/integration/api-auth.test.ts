@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { revokeApiKey } from '@/lib/workspaces';
+import { apiHarness, party } from './support/api-harness';
+import { describeEachDatabase } from './support/databases';
+import { conformanceErrors } from './support/openapi-check';
+
+describeEachDatabase('API keys and workspaces', (database) => {
+  const api = apiHarness(database);
+  let a: Awaited<ReturnType<typeof api.workspace>>;
+  let b: Awaited<ReturnType<typeof api.workspace>>;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([api.workspace(), api.workspace()]);
+  });
+
+  it('answers ping with a valid key', async () => {
+    const res = await api.call('GET', '/utils/v1/ping', { key: a.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ping: 'pong' });
+  });
+
+  it('refuses a missing, malformed, unknown or revoked key with 401, a Bearer challenge and problem+json', async () => {
+    const extra = await api.workspace();
+    expect((await api.call('GET', '/utils/v1/ping', { key: extra.key })).status).toBe(200);
+    expect(await revokeApiKey(database().db, extra.id, extra.keyId)).toBe(true);
+    const attempts = [
+      await api.call('GET', '/utils/v1/ping'),
+      await api.call('GET', '/utils/v1/ping', { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }),
+      await api.call('GET', '/utils/v1/ping', { headers: { authorization: 'Bearer' } }),
+      await api.call('GET', '/silo/v1/entries', { key: 'arca_not-a-real-key' }),
+      await api.call('POST', '/silo/v1/entries', { key: extra.key, json: { data: party() } }),
+    ];
+    for (const res of attempts) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(res.body).toMatchObject({ status: 401, title: 'Unauthorized', code: 'unauthorized', message: expect.any(String) });
+    }
+    expect(attempts[4]!.body.detail).toMatch(/revoked/);
+  });
+
+  it("answers 404, never 403, for another workspace's entry, job and workflow", async () => {
+    const key = `private-${randomUUID()}`;
+    const entry = (await api.call('POST', '/silo/v1/entries', { key: a.key, json: { key, folder: 'suppliers', data: party() } })).body;
+    const job = (await api.call('POST', '/transform/v1/jobs', { key: a.key, json: { workflow_id: a.workflowId, silo_entry_id: entry.id, key } })).body;
+    expect(job.id).toBeDefined();
+    const foreign = [
+      `/silo/v1/entries/${entry.id}`,
+      `/silo/v1/entries/${entry.id}/states`,
+      `/silo/v1/entries/key/${key}`,
+      `/transform/v1/jobs/${job.id}`,
+      `/transform/v1/jobs/key/${key}`,
+      `/transform/v1/workflows/${a.workflowId}`,
+    ];
+    for (const path of foreign) {
+      const res = await api.call('GET', path, { key: b.key });
+      expect(res.status, path).toBe(404);
+      expect(res.body).toMatchObject({ status: 404, code: 'not_found' });
+      expect((await api.call('GET', path, { key: a.key })).status, path).toBe(200);
+    }
+    const lists = ['/silo/v1/entries?limit=100', '/transform/v1/jobs?limit=100', '/transform/v1/workflows?limit=100'];
+    for (const path of lists) {
+      const ids = (await api.call('GET', path, { key: b.key })).body.list.map((x: { id: string }) => x.id);
+      expect(ids, path).not.toContain(entry.id);
+      expect(ids, path).not.toContain(job.id);
+      expect(ids, path).not.toContain(a.workflowId);
+    }
+    const borrowed = await api.call('POST', '/transform/v1/jobs', { key: b.key, json: { workflow_id: a.workflowId, silo_entry_id: entry.id } });
+    expect(borrowed.status).toBe(422);
+    expect(borrowed.body.fields).toEqual({ workflow_id: expect.any(String), silo_entry_id: expect.any(String) });
+  });
+
+  it('lets each key create the same idempotency key in its own workspace', async () => {
+    const key = `shared-${randomUUID()}`;
+    const inA = await api.call('POST', '/silo/v1/entries', { key: a.key, json: { key, data: party() } });
+    const inB = await api.call('POST', '/silo/v1/entries', { key: b.key, json: { key, data: party() } });
+    expect([inA.status, inB.status]).toEqual([200, 200]);
+    expect(inA.body.id).not.toBe(inB.body.id);
+  });
+
+  it('answers every request as its OpenAPI document says', async () => {
+    expect(await conformanceErrors(api.app(), api.records)).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { v7 as uuidv7 } from 'uuid';
+import { beforeAll, expect, it } from 'vitest';
+import { apiHarness, party } from './support/api-harness';
+import { describeEachDatabase } from './support/databases';
+import { conformanceErrors, documentedOperations, exercised, type OpenApiDoc } from './support/openapi-check';
+
+describeEachDatabase('API OpenAPI document', (database) => {
+  const api = apiHarness(database);
+  let doc: OpenApiDoc;
+  let ws: Awaited<ReturnType<typeof api.workspace>>;
+  beforeAll(async () => {
+    ws = await api.workspace();
+    doc = (await api.call('GET', '/openapi.json')).body;
+  });
+
+  it('is OpenAPI 3.1 with bearer auth on every operation', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const full = doc as OpenApiDoc & { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, Record<string, { security?: unknown[] }>> };
+    expect(full.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
+    for (const [path, methods] of Object.entries(full.paths)) for (const [method, op] of Object.entries(methods)) expect(op.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('answers every documented operation as documented: success, 401, and its validation errors', async () => {
+    const key = `tour-${uuidv7()}`;
+    const entry = await api.call('PUT', `/silo/v1/entries/${uuidv7()}?folder=suppliers`, { key: ws.key, json: { key, ...party() } });
+    const envelope = await api.call('POST', '/silo/v1/entries', { key: ws.key, json: { data: { $schema: 'https://gobl.org/draft-0/envelope', doc: party() } } });
+    const jobBody = { workflow_id: ws.workflowId, silo_entry_id: entry.body.id, key, args: { lang: 'es' }, tags: ['tour'] };
+    const job = await api.call('POST', '/transform/v1/jobs', { key: ws.key, json: jobBody });
+    const putJob = await api.call('PUT', `/transform/v1/jobs/${uuidv7()}?wait=0`, { key: ws.key, json: { ...jobBody, key: undefined } });
+    expect([entry.status, envelope.status, job.status, putJob.status]).toEqual([200, 200, 202, 202]);
+
+    const reads: [string, number][] = [
+      ['/utils/v1/ping', 200],
+      ['/silo/v1/entries?limit=1', 200],
+      [`/silo/v1/entries/${entry.body.id}`, 200],
+      [`/silo/v1/entries/key/${key}`, 200],
+      [`/silo/v1/entries/${entry.body.id}/states`, 200],
+      ['/silo/v1/envelopes?limit=1', 200],
+      ['/transform/v1/workflows?limit=1', 200],
+      [`/transform/v1/workflows/${ws.workflowId}`, 200],
+      ['/transform/v1/jobs?limit=1', 200],
+      [`/transform/v1/jobs/${job.body.id}`, 200],
+      [`/transform/v1/jobs/key/${key}`, 200],
+      ['/silo/v1/entries?limit=0', 422],
+      [`/silo/v1/entries/key/${'k'.repeat(300)}`, 422],
+      ['/silo/v1/envelopes?cursor=nope', 422],
+      ['/transform/v1/workflows?limit=500', 422],
+      ['/transform/v1/workflows/nope', 422],
+      ['/transform/v1/jobs?silo_entry_id=nope', 422],
+      [`/transform/v1/jobs/${job.body.id}?wait=61`, 422],
+      [`/transform/v1/jobs/key/${key}?wait=-1`, 422],
+      [`/silo/v1/entries/nope/states`, 422],
+    ];
+    for (const [path, status] of reads) expect((await api.call('GET', path, { key: ws.key })).status, path).toBe(status);
+
+    const writes: [string, string, unknown, number][] = [
+      ['POST', '/silo/v1/entries?folder=Not%20A%20Folder', party(), 422],
+      ['POST', '/silo/v1/entries', [1, 2], 422],
+      ['PUT', '/silo/v1/entries/nope', party(), 422],
+      ['POST', '/transform/v1/jobs', {}, 422],
+      ['POST', '/transform/v1/jobs?wait=x', jobBody, 422],
+      ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
+    ];
+    for (const [method, path, json, status] of writes) expect((await api.call(method, path, { key: ws.key, json })).status, `${method} ${path}`).toBe(status);
+    const emptyPost = await api.call('POST', '/transform/v1/jobs', { key: ws.key });
+    expect([415, 422]).toContain(emptyPost.status);
+
+    for (const operation of documentedOperations(doc)) {
+      const [method, template] = operation.split(' ') as [string, string];
+      const path = template.replace('{id}', uuidv7()).replace('{key}', 'k');
+      const res = await api.call(method, path, method === 'GET' ? {} : { json: {} });
+      expect(res.status, operation).toBe(401);
+    }
+
+    expect([...exercised(doc, api.records.filter((r) => r.status < 300))].sort()).toEqual(documentedOperations(doc).sort());
+  });
+
+  it('answers every request as its OpenAPI document says', async () => {
+    expect(await conformanceErrors(api.app(), api.records)).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { createApiApp, type ApiOptions } from '@/lib/api';
+import { cuitCheckDigit } from '@/lib/arca';
+import type { Database } from '@/lib/db';
+import { createWorkflow } from '@/lib/transform';
+import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
+
+/** One response a test received, kept so the OpenAPI conformance check can replay it. */
+export interface RecordedResponse {
+  method: string;
+  path: string;
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  key?: string;
+  /** Sent as JSON unless `raw` is given. */
+  json?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export type Call = <T = any>(method: string, path: string, options?: CallOptions) => Promise<ApiResponse<T>>;
+
+/** The API in-process over `app.request` on a test's database; every response is recorded. */
+export function apiHarness(database: () => Database, options: Omit<ApiOptions, 'getDb'> = {}) {
+  const records: RecordedResponse[] = [];
+  let app: ReturnType<typeof createApiApp> | undefined;
+  const getApp = () => (app ??= createApiApp({ getDb: async () => database().db, rateLimitPerMinute: 1_000_000, ...options }));
+
+  const call: Call = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}) };
+    let body: string | undefined = opts.raw;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers['content-type'] = 'application/json';
+    }
+    // A real client always says how long its body is; the 413/415 checks rely on it.
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    const res = await getApp().request(path, { method, headers: { ...headers, ...opts.headers }, body });
+    const text = await res.text();
+    const contentType = res.headers.get('content-type') ?? '';
+    const parsed = /json/.test(contentType) && text ? JSON.parse(text) : text;
+    records.push({ method, path: path.split('?')[0]!, status: res.status, contentType, body: parsed });
+    return { status: res.status, headers: res.headers, body: parsed };
+  };
+
+  /** A workspace with one API key; the Argentina app connected unless told otherwise. */
+  const workspace = async (opts: { connect?: boolean } = {}) => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: `test ${Math.random().toString(36).slice(2)}` });
+    if (opts.connect !== false) await connectApp(db, ws.id, 'gov-ar');
+    const key = await createApiKey(db, ws.id);
+    const { workflow } = await createWorkflow(db, ws.id, { template: 'ar-supplier-registration' });
+    return { id: ws.id, key: key.token, keyId: key.id, workflowId: workflow.id };
+  };
+
+  return { call, workspace, records, app: getApp };
+}
+
+let cuitCounter = Math.floor(Math.random() * 1e6);
+
+/** A valid CUIT (prefix 30, right check digit), different on each call. */
+export function validCuit(): string {
+  for (;;) {
+    const first10 = `30${String(cuitCounter++ % 1e8).padStart(8, '0')}`;
+    const check = cuitCheckDigit(first10);
+    if (check !== undefined) return `${first10}${check}`;
+  }
+}
+
+export const party = (name = 'Panadería La Espiga SRL', code = validCuit()) => ({
+  $schema: 'https://gobl.org/draft-0/org/party',
+  name,
+  tax_id: { country: 'AR', code },
+});
