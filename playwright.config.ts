@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // A fresh embedded database for every run: e2e tests make their own data and start from nothing.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
+// Workers re-read this file; the variable makes them all use the folder the main process made.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,9 +33,9 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], locale: 'es-AR' } },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node tests/e2e/support/start-server.mjs',
     url: `${baseURL}/utils/v1/ping`,
-    timeout: 240_000,
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -5,6 +5,7 @@ import { createApiApp, isApiPath } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
+import { ensureDemo, waitForDemoLink } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
@@ -38,7 +39,8 @@ async function main() {
 
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
   log.info({ port: env.port, database: database.kind, appEnv: env.appEnv, arcaSimulator: env.arcaSimulator }, 'server: listening');
-  console.log(`\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})\n`);
+  console.log(`\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})`);
+  if (!env.production && !env.databaseUrl && env.arcaSimulator) await printDemo(database.db, env.port);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +59,25 @@ async function main() {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** The embedded demo's sandbox workspace, API key and a supplier's registration link, on the console. */
+async function printDemo(db: Awaited<ReturnType<typeof startDatabase>>['db'], port: number) {
+  const demo = await ensureDemo(db);
+  const link = await waitForDemoLink(db, demo);
+  console.log(
+    [
+      '',
+      '  Demo workspace (sandbox, simulated ARCA)',
+      `    workspace_id:      ${demo.workspaceId}`,
+      `    api_key:           ${demo.apiKey}   (replaced at every start)`,
+      `    registration link: ${link ?? '(not ready yet: check the runner log)'}`,
+      `    simulated ARCA:    http://localhost:${port}/simulator/arca/`,
+      '',
+      `  Try: curl -H "Authorization: Bearer ${demo.apiKey}" http://localhost:${port}/utils/v1/ping`,
+      '',
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { EMISSION_TYPES } from './add-point-of-sale';
 
 // Plain HTML forms (POST → redirect → GET): they work without JavaScript and need no inline script or style.
 export function layout(title: string, base: string, main: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <title>${esc(title)} — ARCA simulada</title><link rel="stylesheet" href="${base}/style.css"></head>
 <body><header><p class="banner">Simulador de ARCA para pruebas y demostraciones. Nada de lo que hagas acá tiene validez fiscal.</p>
 <nav aria-label="Servicios simulados"><ul><li><a href="${base}/sandbox/wsass">WSASS (homologación)</a></li><li><a href="${base}/live/certificados">Certificados Digitales (producción)</a></li><li><a href="${base}/live/relaciones">Administrador de Relaciones (producción)</a></li><li><a href="${base}/live/puntos-de-venta">Puntos de venta (producción)</a></li></ul></nav></header>

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
+import { getDb } from '@/lib/db';
+import { getRegistrationByRef } from '@/lib/registration';
 import { EnvBadge } from '@/components/wizard/env-badge';
 import { loadRegistration } from './load';
 
@@ -9,9 +11,12 @@ type Props = { children: ReactNode; params: Promise<{ locale: string; ref: strin
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { ref, locale } = await params;
-  const registration = await loadRegistration(ref);
+  const robots = { index: false, follow: false };
+  // No notFound() here: an unknown ref must render the plain 404 page with its usual title.
+  const registration = await getRegistrationByRef(await getDb(), ref);
+  if (!registration) return { robots };
   const t = await getTranslations({ locale, namespace: 'wizard.meta' });
-  return { title: t('title', { company: registration.company.name }), robots: { index: false, follow: false } };
+  return { title: t('title', { company: registration.company.name }), robots };
 }
 
 export default async function RegistrationLayout({ children, params }: Props) {

@@ -25,7 +25,7 @@ export async function generateCsr(ref: string, locale: string, _prev: GenerateSt
     getLogger().error({ err: error }, 'wizard: CSR generation failed');
     return { error: t('unexpected'), alias };
   }
-  redirect({ href: `/reg/${ref}/certificate#ready`, locale });
+  redirect({ href: `/reg/${ref}/certificate?csr=ready`, locale });
   return { alias };
 }
 

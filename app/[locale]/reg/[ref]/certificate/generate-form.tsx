@@ -13,7 +13,7 @@ export function GenerateForm({ refCode, locale, alias, hasCsr }: { refCode: stri
     <form action={action} className="space-y-3">
       <div className="space-y-1">
         <label htmlFor="alias" className="font-medium">
-          {t('aliasLabel')}
+          {hasCsr ? t('aliasNewLabel') : t('aliasLabel')}
         </label>
         <p id="alias-hint" className="text-sm text-slate-700">
           {t('aliasHint')}

@@ -35,8 +35,8 @@ export default async function CompanyStep({ params }: Props) {
             <p className="text-sm text-slate-700">{tEnv(`${registration.environment}Hint`)}</p>
           </dd>
         </div>
-        <p className="text-sm text-slate-700 sm:col-span-3">{t('wrongData')}</p>
       </dl>
+      <p className="-mt-6 text-sm text-slate-700">{t('wrongData')}</p>
       <section aria-labelledby="need-title">
         <h2 id="need-title" className="text-lg font-semibold">
           {t('needTitle')}

@@ -1,0 +1,54 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import { schema, type Db } from '@/lib/db';
+import { createEntry, getEntry } from '@/lib/silo';
+import { createJob, createWorkflow } from '@/lib/transform';
+import { connectApp, createApiKey, createWorkspace, revokeApiKey } from '@/lib/workspaces';
+
+const DEMO_NAME = 'Demo (sandbox)';
+const DEMO_KEY_NAME = 'demo';
+export const DEMO_SUPPLIER = { name: 'Panadería La Espiga SRL', cuit: '30712345671' };
+
+export interface DemoInfo {
+  workspaceId: string;
+  apiKey: string;
+  supplierId: string;
+  linkUrl?: string;
+}
+
+/**
+ * The embedded demo: a sandbox workspace with the Argentina app, the registration workflow and one
+ * supplier whose job is running, made once. Each start replaces the demo API key and shows it.
+ */
+export async function ensureDemo(db: Db): Promise<DemoInfo> {
+  let [workspace] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.name, DEMO_NAME)).orderBy(asc(schema.workspaces.createdAt)).limit(1);
+  let supplierId: string;
+  if (!workspace) {
+    const created = await createWorkspace(db, { name: DEMO_NAME, environment: 'sandbox' });
+    [workspace] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.id, created.id));
+    await connectApp(db, created.id, 'gov-ar');
+    const { workflow } = await createWorkflow(db, created.id, { template: 'ar-supplier-registration' });
+    const { entry } = await createEntry(db, created.id, { body: { key: 'demo-supplier', folder: 'suppliers', data: { name: DEMO_SUPPLIER.name, tax_id: { country: 'AR', code: DEMO_SUPPLIER.cuit } } } });
+    await createJob(db, created.id, { body: { workflow_id: workflow.id, silo_entry_id: entry.id, key: 'demo-registration' } });
+    supplierId = entry.id;
+  } else {
+    const [entry] = await db.select({ id: schema.entries.id }).from(schema.entries).where(and(eq(schema.entries.ownerId, workspace.id), eq(schema.entries.key, 'demo-supplier')));
+    supplierId = entry!.id;
+  }
+  const old = await db.select({ id: schema.apiKeys.id }).from(schema.apiKeys).where(and(eq(schema.apiKeys.workspaceId, workspace!.id), eq(schema.apiKeys.name, DEMO_KEY_NAME)));
+  for (const key of old) await revokeApiKey(db, workspace!.id, key.id);
+  const key = await createApiKey(db, workspace!.id, DEMO_KEY_NAME);
+  return { workspaceId: workspace!.id, apiKey: key.token, supplierId };
+}
+
+/** The supplier's registration link, once the runner has created it (a few hundred ms after start). */
+export async function waitForDemoLink(db: Db, demo: DemoInfo, timeoutMs = 15_000): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const entry = await getEntry(db, demo.workspaceId, demo.supplierId);
+    const link = entry?.meta.find((m) => m.src === 'gov-ar' && m.key === 'link')?.link_url;
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return undefined;
+}

@@ -1,0 +1,2 @@
+export { ensureDemo, waitForDemoLink, DEMO_SUPPLIER } from './ensure-demo';
+export type { DemoInfo } from './ensure-demo';

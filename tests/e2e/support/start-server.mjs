@@ -1,0 +1,6 @@
+// The e2e web server: seed the fresh data folder, then start the app exactly as `npm start` does.
+import { spawnSync } from 'node:child_process';
+
+const seed = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'tests/e2e/support/seed.ts'], { stdio: 'inherit' });
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+await import('../../../scripts/start.mjs');

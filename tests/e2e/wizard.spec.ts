@@ -1,0 +1,93 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startRegistration } from './support/api';
+import { checkPage, watchConsole } from './support/page-checks';
+import { issueInSimulator } from './support/simulator';
+
+const COPY = {
+  es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: '¡Listo! Ya podés facturar', paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado' },
+  en: { regime: 'Responsable inscripto (VAT-registered)', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: 'Done! You can invoice now', paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate" },
+} as const;
+
+async function step(page: Page, testInfo: TestInfo, name: string) {
+  await checkPage(page, testInfo, name);
+}
+
+for (const [environment, locale] of [['sandbox', 'es'], ['live', 'en']] as const) {
+  test(`a supplier completes the ${environment} registration in ${locale === 'es' ? 'Spanish' : 'English'}`, async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const c = COPY[locale];
+    const noConsoleErrors = watchConsole(page);
+    const reg = await startRegistration(request, environment, 'Ferretería Núñez SA');
+    const prefix = locale === 'en' ? '/en' : '';
+    const base = `${prefix}${reg.linkPath}`;
+
+    await page.goto(base);
+    await expect(page).toHaveURL(new RegExp(`${base}/company$`));
+    await step(page, testInfo, `${environment}-${locale}-1-company`);
+    await page.getByLabel(c.regime).check();
+    await page.getByRole('button', { name: c.next }).click();
+
+    await expect(page).toHaveURL(/\/certificate/);
+    await step(page, testInfo, `${environment}-${locale}-2-certificate`);
+    await page.getByRole('button', { name: c.generate }).click();
+    const csrField = page.getByLabel(c.csr, { exact: true });
+    await expect(csrField).toHaveValue(/BEGIN CERTIFICATE REQUEST/);
+    const alias = await page.getByLabel(c.alias, { exact: true }).inputValue();
+    const csr = await csrField.inputValue();
+    await step(page, testInfo, `${environment}-${locale}-2b-csr-ready`);
+    await page.getByRole('link', { name: c.next }).click();
+
+    await expect(page).toHaveURL(/\/arca$/);
+    await step(page, testInfo, `${environment}-${locale}-3-arca`);
+    await page.getByRole('button', { name: c.have }).click();
+    await expect(page).toHaveURL(/\/upload$/);
+
+    // Resume after closing the tab: the link brings the supplier back to the same step.
+    await page.goto(base);
+    await expect(page).toHaveURL(/\/upload$/);
+
+    await page.getByLabel(c.paste).fill(csr);
+    await page.getByRole('button', { name: c.validate }).click();
+    await expect(page.getByTestId('form-message')).toContainText(c.problems);
+    await expect(page.getByLabel(c.paste)).toHaveValue(csr);
+    await step(page, testInfo, `${environment}-${locale}-4b-upload-error`);
+
+    const pem = await issueInSimulator(page, environment, alias, csr, reg.cuit);
+    await page.goto(`${base}/upload`);
+    await step(page, testInfo, `${environment}-${locale}-4-upload`);
+    await page.getByLabel(c.paste).fill(`Copied from ARCA:\r\n${pem.replace(/\n/g, '\r\n')}\r\n`);
+    await page.getByRole('button', { name: c.validate }).click();
+
+    await expect(page).toHaveURL(/\/points-of-sale$/);
+    await expect(page.getByRole('status')).toContainText(alias);
+    await step(page, testInfo, `${environment}-${locale}-5-points-of-sale`);
+    await page.getByRole('button', { name: c.finish }).click();
+
+    await expect(page).toHaveURL(/\/done$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.done);
+    await step(page, testInfo, `${environment}-${locale}-6-done`);
+    noConsoleErrors();
+
+    const job = await (await request.get(`/transform/v1/jobs/${reg.jobId}?wait=10`, { headers: reg.headers })).json();
+    expect(job.status).toBe('OK');
+    const entry = await (await request.get(`/silo/v1/entries/${reg.entryId}`, { headers: reg.headers })).json();
+    expect(entry.state).toBe('registered');
+
+    // A finished registration shows its done page from the link.
+    await page.goto(base);
+    await expect(page).toHaveURL(/\/done$/);
+  });
+}
+
+test('an unknown ref gets one plain 404', async ({ page }, testInfo) => {
+  const response = await page.goto('/reg/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esta página');
+  await checkPage(page, testInfo, 'reg-unknown-404');
+});
+
+test('a supplier cannot skip ahead of the step reached', async ({ page, request }) => {
+  const reg = await startRegistration(request, 'sandbox', 'Saltos SRL');
+  await page.goto(`${reg.linkPath}/upload`);
+  await expect(page).toHaveURL(/\/company$/);
+});
