@@ -3,7 +3,7 @@ import { checkCertificate, readCertificate, readPrivateKey, type ArcaOutcome } f
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
 import type { RegistrationView } from './get-registration';
-import { validateCertificate, type ValidationResult } from './validate-certificate';
+import { validateCertificate, type ArcaEndpoints, type ValidationResult } from './validate-certificate';
 
 /**
  * A supplier that already has a certificate and its key: the key is read (password if encrypted),
@@ -13,6 +13,7 @@ export async function bringOwnCredentials(
   db: Db,
   registration: RegistrationView,
   input: { certificate: Uint8Array | string; key: Uint8Array | string; password?: string },
+  endpoints?: ArcaEndpoints,
 ): Promise<ValidationResult> {
   const key = readPrivateKey(input.key, input.password || undefined);
   if (!key.ok) return { ok: false, problems: [{ code: key.code, ok: false }], notices: [] };
@@ -26,5 +27,5 @@ export async function bringOwnCredentials(
     .insert(schema.registrationCredentials)
     .values({ entryId: registration.entryId, ownerId: registration.ownerId, ...values })
     .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
-  return validateCertificate(db, { ...registration, credentials: { source: 'byo', alias: null, csrPem: null, certificate: null, validatedAt: null } }, input.certificate);
+  return validateCertificate(db, { ...registration, credentials: { source: 'byo', alias: null, csrPem: null, certificate: null, validatedAt: null } }, input.certificate, endpoints);
 }

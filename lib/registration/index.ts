@@ -5,7 +5,7 @@ export type { RegistrationView, CertificateInfo } from './get-registration';
 export { updateProgress } from './update-progress';
 export { prepareCsr, suggestedAlias, getCsrPem } from './prepare-csr';
 export { validateCertificate } from './validate-certificate';
-export type { ValidationResult } from './validate-certificate';
+export type { ValidationResult, ArcaEndpoints } from './validate-certificate';
 export { bringOwnCredentials } from './bring-own-credentials';
 export { listPointsOfSale, describePointOfSale } from './list-points-of-sale';
 export type { PointOfSaleView, PointsOfSaleResult, PointOfSaleProblem } from './list-points-of-sale';

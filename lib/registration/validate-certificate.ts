@@ -8,6 +8,12 @@ import { schema, type Db } from '@/lib/db';
 import type { RegistrationView } from './get-registration';
 import { updateProgress } from './update-progress';
 
+/** ARCA endpoints to use instead of the configured ones (tests point them at their own simulator). */
+export interface ArcaEndpoints {
+  wsaa: string;
+  wsfe: string;
+}
+
 export interface ValidationResult {
   ok: boolean;
   /** Failed checks first; each code is explained by arca.codes.<code>. */
@@ -20,7 +26,7 @@ export interface ValidationResult {
  * Every check ARCA applies, then a real WSAA login for wsfe. Only a certificate that passes
  * all of them is stored as validated; a failure changes nothing saved.
  */
-export async function validateCertificate(db: Db, registration: RegistrationView, input: string | Uint8Array): Promise<ValidationResult> {
+export async function validateCertificate(db: Db, registration: RegistrationView, input: string | Uint8Array, endpoints?: ArcaEndpoints): Promise<ValidationResult> {
   const read = readCertificate(input);
   if (!read.ok) return { ok: false, problems: [{ code: read.code, ok: false }], notices: [] };
   const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
@@ -32,7 +38,7 @@ export async function validateCertificate(db: Db, registration: RegistrationView
   const notices = read.notices.map(String);
   if (!verdict.ok) return { ok: false, problems: verdict.checks.filter((c) => !c.ok), notices, certificate: verdict.certificate };
 
-  const ticket = await getAccessTicket({ db, environment: registration.environment, url: env.arca[registration.environment].wsaa, certificatePem: read.pem, privateKeyPem });
+  const ticket = await getAccessTicket({ db, environment: registration.environment, url: (endpoints ?? env.arca[registration.environment]).wsaa, certificatePem: read.pem, privateKeyPem });
   if (!ticket.ok) return { ok: false, problems: [ticket.outcome], notices, certificate: verdict.certificate };
 
   const summary = verdict.certificate;

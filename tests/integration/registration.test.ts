@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addPointOfSale, authorizeService, createCsr, cuitCheckDigit, generateKeyPair, issueCertificate } from '@/lib/arca';
+import { schema, type Db } from '@/lib/db';
+import {
+  bringOwnCredentials,
+  completeRegistration,
+  createRegistrationLink,
+  getRegistrationByRef,
+  listPointsOfSale,
+  prepareCsr,
+  validateCertificate,
+  type RegistrationView,
+} from '@/lib/registration';
+import { createEntry } from '@/lib/silo';
+import { createWorkspace } from '@/lib/workspaces';
+import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
+import { describeEachDatabase } from './support/databases';
+
+const FIXTURES = 'tests/fixtures/arca/certs';
+const expiredCert = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
+const expiredKey = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.key`);
+
+function newCuit(prefix = '30'): string {
+  for (;;) {
+    const body = `${prefix}${String(randomInt(10_000_000, 99_999_999))}`;
+    const digit = cuitCheckDigit(body);
+    if (digit !== undefined) return body + digit;
+  }
+}
+
+async function newRegistration(db: Db, environment: 'sandbox' | 'live', cuit = newCuit()): Promise<RegistrationView> {
+  const workspace = await createWorkspace(db, { name: 'registration test', environment });
+  const { entry } = await createEntry(db, workspace.id, { body: { folder: 'suppliers', data: { name: 'Librería Ñandú SRL', tax_id: { country: 'AR', code: cuit } } } });
+  const meta = await createRegistrationLink(db, workspace.id, entry.id);
+  return (await getRegistrationByRef(db, meta.ref!))!;
+}
+
+const codes = (result: { problems: { code: string }[] }) => result.problems.map((p) => p.code);
+
+describeEachDatabase('registration', (get) => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator(get().db);
+  });
+  afterAll(() => sim.close());
+
+  async function refresh(registration: RegistrationView) {
+    const [meta] = await get().db.select().from(schema.metaRecords).where(eq(schema.metaRecords.entryId, registration.entryId));
+    return (await getRegistrationByRef(get().db, meta!.ref!))!;
+  }
+
+  it('resolves a link only by its exact public ref', async () => {
+    const registration = await newRegistration(get().db, 'sandbox');
+    expect(registration.step).toBe('company');
+    expect(await getRegistrationByRef(get().db, 'A'.repeat(32))).toBeUndefined();
+    expect(await getRegistrationByRef(get().db, "x' or 1=1 --")).toBeUndefined();
+  });
+
+  it('keeps the same key and CSR when the same alias is submitted twice, and seals the key', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox');
+    await expect(prepareCsr(db, registration, 'con espacios')).rejects.toMatchObject({ kind: 'validation', message: 'alias_characters' });
+    const first = await prepareCsr(db, registration, 'libreria1');
+    const second = await prepareCsr(db, await refresh(registration), 'libreria1');
+    expect(second.csrPem).toBe(first.csrPem);
+    const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
+    expect(row!.keySealed).toMatch(/^s1\.1\./);
+    expect(row!.keySealed).not.toContain('PRIVATE KEY');
+    expect((await refresh(registration)).step).toBe('arca');
+  });
+
+  it('explains every way a certificate can be wrong, and saves nothing on failure', async () => {
+    const db = get().db;
+    const registration = await refresh(await newRegistration(db, 'sandbox'));
+    const { csrPem } = await prepareCsr(db, registration, 'prueba1');
+    const current = await refresh(registration);
+    const endpoints = sim.urls.sandbox;
+
+    expect(codes(await validateCertificate(db, current, 'hola, esto no es un certificado', endpoints))).toEqual(['input_garbage']);
+    expect(codes(await validateCertificate(db, current, csrPem, endpoints))).toEqual(['input_csr']);
+    expect(codes(await validateCertificate(db, current, expiredKey, endpoints))).toEqual(['input_private_key']);
+
+    const fromLive = await issueCertificate(db, { environment: 'live', csrPem });
+    expect(codes(await validateCertificate(db, current, fromLive.ok ? fromLive.certificatePem : '', endpoints))).toContain('chain_other_environment');
+
+    const otherCuit = newCuit();
+    const { privateKeyPem } = await generateKeyPair();
+    const foreign = await issueCertificate(db, { environment: 'sandbox', csrPem: await createCsr({ companyName: 'Otra SA', alias: 'otra', cuit: otherCuit, privateKeyPem }) });
+    const mismatch = await validateCertificate(db, current, foreign.ok ? foreign.certificatePem : '', endpoints);
+    expect(codes(mismatch)).toEqual(expect.arrayContaining(['cuit_mismatch', 'key_mismatch']));
+    expect(mismatch.problems.find((p) => p.code === 'cuit_mismatch')?.params).toMatchObject({ cuit: otherCuit });
+
+    const expired = await validateCertificate(db, current, expiredCert, endpoints);
+    expect(codes(expired)).toContain('validity_expired');
+
+    const issued = await issueCertificate(db, { environment: 'sandbox', csrPem });
+    const pem = issued.ok ? issued.certificatePem : '';
+    expect(codes(await validateCertificate(db, current, pem, endpoints))).toEqual(['wsaa_not_authorized']);
+    expect((await refresh(registration)).credentials?.validatedAt).toBeNull();
+
+    await authorizeService(db, { environment: 'sandbox', cuit: current.company.cuit, alias: 'prueba1' });
+    const ok = await validateCertificate(db, current, `Copiado de WSASS:\r${pem.replace(/\n/g, '\r')}`, endpoints);
+    expect(ok).toMatchObject({ ok: true, problems: [] });
+    const after = await refresh(registration);
+    expect(after.step).toBe('points-of-sale');
+    expect(after.credentials?.certificate).toMatchObject({ alias: 'prueba1', cuit: current.company.cuit });
+  });
+
+  it('marks each point of sale usable or says why not, and allows none', async () => {
+    const db = get().db;
+    const registration = await refresh(await newRegistration(db, 'live'));
+    const { csrPem } = await prepareCsr(db, registration, 'puntos1');
+    const issued = await issueCertificate(db, { environment: 'live', csrPem });
+    await authorizeService(db, { environment: 'live', cuit: registration.company.cuit, alias: 'puntos1' });
+    expect((await validateCertificate(db, await refresh(registration), issued.ok ? issued.certificatePem : '', sim.urls.live)).ok).toBe(true);
+    const validated = await refresh(registration);
+    expect(await listPointsOfSale(db, validated, sim.urls.live)).toEqual({ ok: true, list: [] });
+
+    const cuit = registration.company.cuit;
+    await addPointOfSale(db, { environment: 'live', cuit, number: 1, emissionType: 'CAE - Ri Iva' });
+    await addPointOfSale(db, { environment: 'live', cuit, number: 2, emissionType: 'CAE - Ri Iva', blocked: true });
+    await addPointOfSale(db, { environment: 'live', cuit, number: 3, emissionType: 'CAEA - Ri Iva' });
+    await addPointOfSale(db, { environment: 'live', cuit, number: 4, emissionType: 'CAE - Ri Iva', closedOn: '2025-01-31' });
+    const result = await listPointsOfSale(db, validated, sim.urls.live);
+    expect(result.ok && result.list.map((p) => [p.number, p.usable, p.problem])).toEqual([
+      [1, true, undefined],
+      [2, false, 'blocked'],
+      [3, false, 'caea'],
+      [4, false, 'closed'],
+    ]);
+  });
+
+  it('brings your own certificate and key: checks the pair and the password', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox', '20329642330');
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: other }, sim.urls.sandbox))).toEqual(['key_mismatch']);
+    const encrypted = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secreto' }) as string;
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: encrypted, password: 'otra' }, sim.urls.sandbox))).toEqual(['key_password_wrong']);
+    const real = await bringOwnCredentials(db, registration, { certificate: expiredCert, key: expiredKey }, sim.urls.sandbox);
+    expect(codes(real)).toEqual(['validity_expired']);
+    expect(real.certificate?.cuit).toBe('20329642330');
+  });
+
+  it('completes once, however many times it is asked', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox');
+    const results = await Promise.all([1, 2, 3].map(() => completeRegistration(db, registration.entryId)));
+    expect(results.filter((r) => r.completedNow)).toHaveLength(1);
+    expect((await refresh(registration)).authorizedAt).not.toBeNull();
+  });
+});
