@@ -91,3 +91,26 @@ test('a supplier cannot skip ahead of the step reached', async ({ page, request 
   await page.goto(`${reg.linkPath}/upload`);
   await expect(page).toHaveURL(/\/company$/);
 });
+
+test('the language switch keeps the supplier on the same step', async ({ page, request }) => {
+  const reg = await startRegistration(request, 'sandbox', 'Idiomas SRL');
+  await page.goto(`${reg.linkPath}/company`);
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en${reg.linkPath}/company$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Check your company's details");
+});
+
+test('bringing an expired certificate with its key says when it expired', async ({ page, request }, testInfo) => {
+  const reg = await startRegistration(request, 'sandbox', 'Certificado Propio SA');
+  await page.goto(`${reg.linkPath}/company`);
+  await page.getByLabel('Monotributista').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByText('Ya tengo certificado y clave privada').click();
+  await page.getByLabel('Certificado (.crt, .cer, .pem o .der)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt');
+  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key');
+  await page.getByRole('button', { name: 'Subir y validar' }).click();
+  const message = page.getByTestId('form-message').last();
+  await expect(message).toContainText('No pudimos validar el certificado');
+  await expect(message).toContainText('venció');
+  await checkPage(page, testInfo, 'sandbox-es-2c-bring-your-own-error');
+});
