@@ -1,6 +1,6 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/lib/db';
 import type { Step } from '../schemas';
 import type { JobEvent } from '../to-job';
 import type { JobRow, StepOutcome } from './types';
@@ -14,60 +14,62 @@ export interface Position {
 }
 
 /**
- * Writes a step's intent events and moves the job on, in one transaction, only while this runner
- * still holds the lease. Returns the job's next position, or undefined when it stops here.
+ * Writes a step's intent events and moves the job on, atomically (one statement), only while this
+ * runner still holds the lease. Returns the job's next position, or undefined when it stops here.
  */
 export async function recordOutcome(
   db: Db,
   args: { job: JobRow; owner: string; leaseMs: number; step: Step; at: Position; startedAt: Date; outcome: StepOutcome; hasRescue: boolean; stepCount: number; rescueCount: number },
-): Promise<{ held: boolean; next?: Position }> {
+): Promise<{ held: boolean; next?: Position; events: JobEvent[] }> {
   const { job, outcome, at } = args;
+  const now = new Date();
   const events: JobEvent[] = [
     { status: 'RUN', at: args.startedAt.toISOString() },
-    { status: outcome.status, at: new Date().toISOString(), ...(outcome.message ? { message: outcome.message } : {}), ...('code' in outcome ? { code: outcome.code } : {}), ...('detail' in outcome ? outcome.detail : {}) },
+    { status: outcome.status, at: now.toISOString(), ...(outcome.message ? { message: outcome.message } : {}), ...('code' in outcome ? { code: outcome.code } : {}), ...('detail' in outcome ? outcome.detail : {}) },
   ];
-  let next: Position | undefined;
-  let update: Partial<typeof schema.jobs.$inferInsert> = {};
-  const now = new Date();
+  const { next, ...moved } = nextState(args, now);
+  const leaseUntil = next ? new Date(now.getTime() + args.leaseMs) : null;
+  const ts = (d: Date | null) => (d ? d.toISOString() : null);
+  // A data-modifying CTE: no intent row without the job's move, and nothing at all without the lease.
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with moved as (
+          update transform_jobs
+          set status = ${moved.status}, step_index = ${moved.stepIndex}, phase = ${moved.phase}, run_after = ${ts(moved.runAfter)}::timestamptz,
+              lease_owner = ${next ? args.owner : null}, lease_until = ${ts(leaseUntil)}::timestamptz, completed_at = ${ts(moved.completedAt)}::timestamptz,
+              faults = ${JSON.stringify(moved.faults)}::jsonb, updated_at = ${ts(now)}::timestamptz
+          where id = ${job.id} and lease_owner = ${args.owner}
+          returning id)
+        insert into transform_job_intents (job_id, position, phase, step_id, name, provider, status, events)
+        select id, ${at.index}, ${at.phase}, ${args.step.id}, ${args.step.name}, ${args.step.provider}, ${outcome.status}, ${JSON.stringify(events)}::jsonb from moved
+        on conflict (job_id, phase, position) do update
+          set status = excluded.status, events = transform_job_intents.events || excluded.events, updated_at = excluded.updated_at
+        returning id`,
+  );
+  const held = rows.length === 1;
+  if (held) Object.assign(job, { status: moved.status, stepIndex: moved.stepIndex, phase: moved.phase, faults: moved.faults });
+  return { held, next: held ? next : undefined, events };
+}
+
+type Args = Parameters<typeof recordOutcome>[1];
+
+/** Where the job goes after this outcome: the next step, the rescue, a park, a retry, or its end. */
+function nextState({ job, outcome, at, ...args }: Args, now: Date) {
+  const base = { stepIndex: at.index, phase: at.phase, runAfter: now, completedAt: null as Date | null, faults: job.faults as unknown[], next: undefined as Position | undefined };
   if (outcome.status === 'OK') {
     const count = at.phase === 'steps' ? args.stepCount : args.rescueCount;
     if (at.index + 1 < count) {
-      next = { phase: at.phase, index: at.index + 1 };
-      update = { status: 'RUN', stepIndex: next.index, phase: next.phase, runAfter: now };
-    } else {
-      update = { status: at.phase === 'steps' ? 'OK' : 'KO', completedAt: now, leaseOwner: null, leaseUntil: null };
+      const next: Position = { phase: at.phase, index: at.index + 1 };
+      return { ...base, status: 'RUN', stepIndex: next.index, next };
     }
-  } else if (outcome.status === 'QUEUED') {
-    update = { status: 'QUEUED', runAfter: PARKED_UNTIL, leaseOwner: null, leaseUntil: null };
-  } else if (outcome.status === 'ERR') {
-    update = { status: 'ERR', runAfter: outcome.retryAt, leaseOwner: null, leaseUntil: null };
-  } else {
-    const faults = [...(job.faults as unknown[]), { provider: outcome.provider, code: outcome.code, message: outcome.message }];
-    if (at.phase === 'steps' && args.hasRescue) {
-      next = { phase: 'rescue', index: 0 };
-      update = { status: 'RUN', faults, phase: 'rescue', stepIndex: 0, runAfter: now };
-    } else {
-      update = { status: 'KO', faults, completedAt: now, leaseOwner: null, leaseUntil: null };
-    }
+    return { ...base, status: at.phase === 'steps' ? 'OK' : 'KO', completedAt: now };
   }
-  if (next) update.leaseUntil = new Date(now.getTime() + args.leaseMs);
-
-  const held = await db.transaction(async (tx) => {
-    const moved = await tx
-      .update(schema.jobs)
-      .set({ ...update, updatedAt: now })
-      .where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.leaseOwner, args.owner)))
-      .returning({ id: schema.jobs.id });
-    if (moved.length === 0) return false;
-    await tx
-      .insert(schema.jobIntents)
-      .values({ jobId: job.id, position: at.index, phase: at.phase, stepId: args.step.id, name: args.step.name, provider: args.step.provider, status: outcome.status, events })
-      .onConflictDoUpdate({
-        target: [schema.jobIntents.jobId, schema.jobIntents.phase, schema.jobIntents.position],
-        set: { status: outcome.status, events: sql`${schema.jobIntents.events} || ${JSON.stringify(events)}::jsonb`, updatedAt: now },
-      });
-    return true;
-  });
-  if (held && update.faults) job.faults = update.faults;
-  return { held, next: held ? next : undefined };
+  if (outcome.status === 'QUEUED') return { ...base, status: 'QUEUED', runAfter: PARKED_UNTIL };
+  if (outcome.status === 'ERR') return { ...base, status: 'ERR', runAfter: outcome.retryAt };
+  const faults = [...base.faults, { provider: outcome.provider, code: outcome.code, message: outcome.message }];
+  if (at.phase === 'steps' && args.hasRescue) {
+    const next: Position = { phase: 'rescue', index: 0 };
+    return { ...base, status: 'RUN', faults, phase: next.phase, stepIndex: 0, next };
+  }
+  return { ...base, status: 'KO', faults, completedAt: now };
 }

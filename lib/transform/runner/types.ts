@@ -11,6 +11,8 @@ export interface StepContext {
   /** This step's earlier events (retries, a run cut short by a crash). */
   previousEvents: JobEvent[];
   now: Date;
+  /** Whether the workspace has connected an app; asked once per job run. */
+  appConnected(app: string): Promise<boolean>;
 }
 
 export type StepOutcome =

@@ -4,8 +4,9 @@ import type { StepHandler } from '../runner/types';
 import { requireGovAr } from './require-gov-ar';
 
 /** Creates (once) the entry's registration link: meta gov-ar/link with link_url. */
-export const govArRegister: StepHandler = async ({ db, job }) => {
-  const refused = await requireGovAr(db, job.ownerId);
+export const govArRegister: StepHandler = async (ctx) => {
+  const { db, job } = ctx;
+  const refused = await requireGovAr(ctx);
   if (refused) return refused;
   await createRegistrationLink(db, job.ownerId, job.siloEntryId);
   return { status: 'OK', message: 'registration link ready (meta gov-ar/link)' };

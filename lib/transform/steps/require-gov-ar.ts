@@ -1,11 +1,8 @@
-import 'server-only';
-import type { Db } from '@/lib/db';
-import { isAppConnected } from '@/lib/workspaces';
-import type { StepOutcome } from '../runner/types';
+import type { StepContext, StepOutcome } from '../runner/types';
 
 /** The knock-out a gov-ar step gives when the workspace has not connected the Argentina app. */
-export async function requireGovAr(db: Db, ownerId: string): Promise<StepOutcome | undefined> {
-  if (await isAppConnected(db, ownerId, 'gov-ar')) return undefined;
+export async function requireGovAr(ctx: StepContext): Promise<StepOutcome | undefined> {
+  if (await ctx.appConnected('gov-ar')) return undefined;
   return {
     status: 'KO',
     provider: 'gov-ar',
