@@ -19,13 +19,14 @@ export function newRef(): string {
 export async function createRegistrationLink(db: Db, ownerId: string, entryId: string) {
   const ref = newRef();
   const linkUrl = `${getEnv().registrationUrl}/reg/${ref}`;
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(schema.metaRecords)
-      .values({ ownerId, entryId, src: LINK_SRC, key: LINK_KEY, ref, linkUrl, linkScope: 'public', indexed: true, shared: true })
-      .onConflictDoNothing();
-    await tx.insert(schema.registrations).values({ entryId, ownerId }).onConflictDoNothing();
-  });
+  // No transaction: each insert is idempotent, so a crash between them is repaired by the re-run.
+  await db.insert(schema.registrations).values({ entryId, ownerId }).onConflictDoNothing();
+  const [created] = await db
+    .insert(schema.metaRecords)
+    .values({ ownerId, entryId, src: LINK_SRC, key: LINK_KEY, ref, linkUrl, linkScope: 'public', indexed: true, shared: true })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
   const [meta] = await db
     .select()
     .from(schema.metaRecords)
