@@ -7,6 +7,8 @@ import { requestHash } from '@/lib/idempotency';
 import { createEntryBody, folderSchema } from './schemas';
 import { validateParty } from './validate-party';
 import { getEntry } from './get-entry';
+import { insertEntry } from './insert-entry';
+import { toEntry } from './to-entry';
 
 export interface CreateEntryRequest {
   /** The client's UUID (PUT); a new one is chosen when absent (POST). */
@@ -38,16 +40,9 @@ export async function createEntry(db: Db, ownerId: string, request: CreateEntryR
 
   const hash = requestHash({ key, folder, data: checked.party.data });
   const id = request.id ?? randomUUID();
-  const inserted = await db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(schema.entries)
-      .values({ id, ownerId, key, folder, docSchema: checked.party.docSchema, envSchema: checked.party.envSchema, data: checked.party.data, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ id: schema.entries.id });
-    if (rows.length === 1) await tx.insert(schema.entryStates).values({ entryId: id, state: 'empty' });
-    return rows.length === 1;
-  });
-  if (inserted) return { entry: (await getEntry(db, ownerId, id))!, created: true };
+  const inserted = await insertEntry(db, { id, ownerId, key, folder, docSchema: checked.party.docSchema, envSchema: checked.party.envSchema, data: checked.party.data, requestHash: hash });
+  // A new entry has no meta yet: the inserted row is the whole answer, no read back.
+  if (inserted) return { entry: toEntry(inserted, []), created: true };
 
   const [existing] = await db
     .select({ id: schema.entries.id, ownerId: schema.entries.ownerId, key: schema.entries.key, requestHash: schema.entries.requestHash })
