@@ -1,11 +1,13 @@
 import 'server-only';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { schema, type Db } from '@/lib/db';
+import { queryRows, schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { requestHash } from '@/lib/idempotency';
 import { createJobBody } from './schemas';
 import { getJob } from './get-job';
+import { insertJob } from './insert-job';
+import { toJob } from './to-job';
 import { isTimeBasedUuid } from './uuid-version';
 import { wakeRunner } from './runner/wake';
 
@@ -20,26 +22,17 @@ export async function createJob(db: Db, ownerId: string, request: { id?: string;
   const parsed = createJobBody.safeParse(request.body);
   if (!parsed.success) throw new DomainError('validation', 'The job has invalid fields.', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])));
   const body = parsed.data;
-  const [workflow] = await db.select({ id: schema.workflows.id }).from(schema.workflows).where(and(eq(schema.workflows.id, body.workflow_id), eq(schema.workflows.ownerId, ownerId)));
-  const [entry] = await db.select({ id: schema.entries.id }).from(schema.entries).where(and(eq(schema.entries.id, body.silo_entry_id), eq(schema.entries.ownerId, ownerId)));
-  const missing: Record<string, string> = {};
-  if (!workflow) missing.workflow_id = 'no workflow with this id in this workspace';
-  if (!entry) missing.silo_entry_id = 'no silo entry with this id in this workspace';
-  if (Object.keys(missing).length) throw new DomainError('validation', 'The job refers to things that do not exist.', missing);
-
   const args = body.args ?? {};
   const tags = body.tags ?? [];
   const hash = requestHash({ workflow_id: body.workflow_id, silo_entry_id: body.silo_entry_id, key: body.key, args, tags });
   const id = request.id ?? uuidv7();
-  const rows = await db
-    .insert(schema.jobs)
-    .values({ id, ownerId, key: body.key, workflowId: body.workflow_id, siloEntryId: body.silo_entry_id, args, tags, requestHash: hash })
-    .onConflictDoNothing()
-    .returning({ id: schema.jobs.id });
-  if (rows.length === 1) {
+  const inserted = await insertJob(db, { id, ownerId, key: body.key, workflowId: body.workflow_id, siloEntryId: body.silo_entry_id, args, tags, requestHash: hash });
+  if (inserted) {
     wakeRunner();
-    return { job: (await getJob(db, ownerId, id))!, created: true };
+    // A new job has run no step yet: the inserted row is the whole answer, no read back.
+    return { job: toJob(inserted, []), created: true };
   }
+  await refuseMissingReferences(db, ownerId, body.workflow_id, body.silo_entry_id);
   const [existing] = await db
     .select({ id: schema.jobs.id, ownerId: schema.jobs.ownerId, requestHash: schema.jobs.requestHash })
     .from(schema.jobs)
@@ -49,4 +42,17 @@ export async function createJob(db: Db, ownerId: string, request: { id?: string;
     throw new DomainError('conflict', `A job with ${existing.id === id ? `id ${id}` : `key "${body.key}"`} already exists with a different request.`);
   }
   return { job: (await getJob(db, ownerId, existing.id))!, created: false };
+}
+
+/** Why a job was not inserted, when it is not a conflict: its workflow or entry is not this workspace's. */
+async function refuseMissingReferences(db: Db, ownerId: string, workflowId: string, entryId: string) {
+  const [found] = await queryRows<{ workflow: boolean; entry: boolean }>(
+    db,
+    sql`select exists (select 1 from transform_workflows where id = ${workflowId} and owner_id = ${ownerId}) as workflow,
+               exists (select 1 from silo_entries where id = ${entryId} and owner_id = ${ownerId}) as entry`,
+  );
+  const missing: Record<string, string> = {};
+  if (!found?.workflow) missing.workflow_id = 'no workflow with this id in this workspace';
+  if (!found?.entry) missing.silo_entry_id = 'no silo entry with this id in this workspace';
+  if (Object.keys(missing).length) throw new DomainError('validation', 'The job refers to things that do not exist.', missing);
 }
