@@ -1,0 +1,10 @@
+export { createUser, findUserByEmail } from './create-user';
+export { signIn } from './sign-in';
+export type { SignInResult } from './sign-in';
+export { getSession, signOut } from './get-session';
+export type { Operator } from './get-session';
+export { ensureDemoOperator, DEMO_OPERATOR_EMAIL } from './ensure-demo-operator';
+export { hashPassword, verifyPassword, generatePassword } from './password';
+export { newSessionToken, hashSessionToken, isWellFormedToken, SESSION_COOKIE, SESSION_TTL_MS } from './session-token';
+export { signInInput, createUserInput, MAX_FAILED_ATTEMPTS, LOCKOUT_MINUTES, MIN_PASSWORD_LENGTH } from './schemas';
+export type { SignInInput } from './schemas';
