@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // A fresh embedded database for every run: e2e tests make their own data and start from nothing.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
+// Set once in the runner's environment so its workers (which reload this file) share the folder.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'arca-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,7 +33,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], locale: 'es-AR' } },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // The seed (workspaces and console operators) runs first: PGlite allows one process per folder.
+    command: 'node --import tsx --import ./scripts/server-only.mjs tests/e2e/support/seed.ts && node scripts/start.mjs',
     url: `${baseURL}/utils/v1/ping`,
     timeout: 240_000,
     reuseExistingServer: false,
