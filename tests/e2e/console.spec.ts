@@ -188,6 +188,7 @@ test.describe('operator console', () => {
     await expect(page.getByText('No encontramos proveedores con esa búsqueda.')).toBeVisible();
     await page.goto('/console/suppliers');
     await expect(page.getByText('Semilla A SRL')).toHaveCount(0);
+    await page.context().clearCookies();
     await signIn(page, seed.a.email, seed.password);
     expect((await page.goto(`/console/suppliers/${seed.a.supplierId}`))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Semilla A SRL');

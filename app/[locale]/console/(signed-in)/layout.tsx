@@ -16,8 +16,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
         <p>
           <span className="font-semibold text-slate-900">{operator.workspaceName}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="sr-only">, </span>
+          {' · '}
           {t(`environment.${operator.environment}`)}
         </p>
         <form action={signOutAction} className="flex items-center gap-2">
