@@ -16,7 +16,7 @@ const STATUS_TONES: Record<string, string> = {
   SKIP: STATE_TONES.empty!,
 };
 
-const base = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
+const base = 'relative inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
 
 /** Entry state (Empty, Processing, Registered, Error). */
 export function StateBadge({ state }: { state: string }) {

@@ -12,8 +12,7 @@ export async function JobList({ jobs }: { jobs: JobSummary[] }) {
       {jobs.map((job) => (
         <li key={job.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4">
           <div className="min-w-0">
-            <Link href={`/console/jobs/${job.id}`} className="font-mono text-sm font-semibold text-brand-700 underline underline-offset-2">
-              <span className="sr-only">{t('job')} </span>
+            <Link href={`/console/jobs/${job.id}`} className="inline-block break-all font-mono text-sm font-semibold text-brand-700 underline underline-offset-2">
               {job.id}
             </Link>
             <p className="text-sm text-slate-600">

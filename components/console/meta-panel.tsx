@@ -20,7 +20,7 @@ export async function MetaPanel({ meta }: { meta: MetaRecord[] }) {
               </label>
               <input id={`link-${record.key}`} readOnly value={record.link_url} data-testid="meta-link-url" className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm" />
               <div className="flex flex-wrap items-center gap-3">
-                <a href={record.link_url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                <a href={record.link_url} target="_blank" rel="noopener noreferrer" className={`${linkClass} relative`}>
                   {t('open')}
                   <span className="sr-only"> {t('newTab')}</span>
                 </a>
