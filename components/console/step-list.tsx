@@ -1,8 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { Step } from '@/lib/transform';
-
-// Message keys cannot hold dots: gov-ar.wait.authorization → govArWaitAuthorization.
-export const providerKey = (provider: string) => provider.replace(/[.-](\w)/g, (_, c: string) => c.toUpperCase());
+import { providerKey } from './provider-key';
 
 /** A workflow's steps in order, with the settings an operator needs to recognise each one. */
 export function StepList({ steps }: { steps: Step[] }) {
