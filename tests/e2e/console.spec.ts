@@ -9,9 +9,12 @@ test.describe('operator console', () => {
     test.setTimeout(180_000);
     const receiver = await startReceiver();
     const noConsoleErrors = watchConsole(page);
-    const visited: { path: string; name: string; heading: RegExp }[] = [];
+    const visited: { path: string; name: string }[] = [];
     const check = async (name: string, heading: RegExp) => {
-      visited.push({ path: new URL(page.url()).pathname + new URL(page.url()).search, name, heading });
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      visited.push({ path: new URL(page.url()).pathname + new URL(page.url()).search, name });
+      // Next streams metadata: after an action re-renders the page the <title> comes back a moment later.
+      await expect(page).toHaveTitle(/\S/);
       await checkPage(page, testInfo, `console-${name}-es`);
     };
 
@@ -167,6 +170,7 @@ test.describe('operator console', () => {
       await page.goto(`/en${path}`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(english[pageName]!);
+      await expect(page).toHaveTitle(/\S/);
       await checkPage(page, testInfo, `console-${pageName}-en`);
     }
     await expect(page.getByRole('link', { name: 'Español' })).toBeVisible();
