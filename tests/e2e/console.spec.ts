@@ -113,9 +113,11 @@ test.describe('operator console', () => {
     expect(hook.headers['webhook-signature']).toMatch(/^v1,/);
 
     await page.getByRole('link', { name: 'Historial' }).click();
+    await expect(page).toHaveURL(/\?tab=history$/);
     await expect(page.getByTestId('state-history')).toContainText('En proceso');
     await check('supplier-history', new RegExp(name));
     await page.getByRole('navigation', { name: 'Secciones del proveedor' }).getByRole('link', { name: 'Trabajos' }).click();
+    await expect(page).toHaveURL(/\?tab=jobs$/);
     await check('supplier-jobs', new RegExp(name));
 
     // Jobs: the job waits for the supplier, with every intent and the webhook attempt.

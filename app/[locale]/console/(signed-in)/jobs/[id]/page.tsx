@@ -2,7 +2,9 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n';
+import { getEntry } from '@/lib/silo';
 import { getJob } from '@/lib/transform';
+import { partyOf } from '@/components/console/party';
 import { StatusBadge } from '@/components/console/badges';
 import { IntentList } from '@/components/console/intent-list';
 import { Card, DataList, linkClass, PageHeader } from '@/components/console/ui';
@@ -20,8 +22,11 @@ export default async function JobPage({ params }: Props) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const operator = await requireOperator();
-  const job = isUuid(id) ? await getJob(await getDb(), operator.workspaceId, id) : undefined;
+  const db = await getDb();
+  const job = isUuid(id) ? await getJob(db, operator.workspaceId, id) : undefined;
   if (!job) notFound();
+  const entry = await getEntry(db, operator.workspaceId, job.silo_entry_id);
+  const supplierName = entry ? partyOf(entry.data).name : '';
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
   const when = (iso?: string) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
@@ -32,7 +37,7 @@ export default async function JobPage({ params }: Props) {
         <DataList
           items={[
             { label: t('status'), value: <StatusBadge status={job.status} /> },
-            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.silo_entry_id}`} className={linkClass}>{job.silo_entry_id}</Link> },
+            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.silo_entry_id}`} className={linkClass}>{supplierName || job.silo_entry_id}</Link> },
             { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflow_id}`} className={linkClass}>{job.workflow_id}</Link> },
             { label: t('created'), value: when(job.created_at) },
             { label: t('updated'), value: when(job.updated_at) },
