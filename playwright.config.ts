@@ -34,7 +34,7 @@ export default defineConfig({
   ],
   webServer: {
     // The seed (workspaces and console operators) runs first: PGlite allows one process per folder.
-    command: 'node --import tsx --import ./scripts/server-only.mjs tests/e2e/support/seed.ts && node scripts/start.mjs',
+    command: 'node --import tsx --import ./scripts/server-only.mjs tests/e2e/support/console-seed.ts && node scripts/start.mjs',
     url: `${baseURL}/utils/v1/ping`,
     timeout: 240_000,
     reuseExistingServer: false,

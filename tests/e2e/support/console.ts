@@ -10,9 +10,9 @@ export interface Seed {
   lockout: { email: string };
 }
 
-/** What tests/e2e/support/seed.ts wrote into the server's data folder before it started. */
+/** What tests/e2e/support/console-seed.ts wrote into the server's data folder before it started. */
 export function readSeed(): Seed {
-  return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'e2e-seed.json'), 'utf8')) as Seed;
+  return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'e2e-console-seed.json'), 'utf8')) as Seed;
 }
 
 export async function signIn(page: Page, email: string, password: string, prefix = '') {

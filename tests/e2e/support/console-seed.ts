@@ -8,11 +8,11 @@ import { createEntry } from '@/lib/silo';
 import { createUser } from '@/lib/users';
 import { createWorkspace } from '@/lib/workspaces';
 
-export const SEED_FILE = 'e2e-seed.json';
+const SEED_FILE = 'e2e-console-seed.json';
 const PASSWORD = 'e2e password that is long';
 
 const env = getEnv();
-const { db } = await startDatabase('the e2e seed');
+const { db } = await startDatabase('the e2e console seed');
 const a = await createWorkspace(db, { name: 'Operaciones A', environment: 'sandbox' });
 const b = await createWorkspace(db, { name: 'Operaciones B', environment: 'sandbox' });
 await createUser(db, { workspaceId: a.id, email: 'operator-a@example.com', password: PASSWORD });
@@ -28,5 +28,5 @@ const seed = {
   lockout: { email: 'lockout@example.com' },
 };
 writeFileSync(path.join(env.dataDir, SEED_FILE), JSON.stringify(seed, null, 2));
-console.log(`e2e seed written to ${env.dataDir}`);
+console.log(`e2e console seed written to ${env.dataDir}`);
 process.exit(0);
