@@ -1,5 +1,4 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { getWorkspace } from '@/lib/workspaces';
@@ -20,9 +19,4 @@ export async function createUser(db: Db, input: { workspaceId: string; email: st
     .returning({ id: schema.users.id });
   if (rows.length === 0) throw new DomainError('conflict', `A user with email ${email} already exists.`, { email: 'already exists' });
   return { user: { id: rows[0]!.id, workspace_id: workspaceId, email }, password };
-}
-
-export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(schema.users).where(eq(schema.users.email, email.trim().toLowerCase()));
-  return row;
 }

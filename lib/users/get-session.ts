@@ -35,9 +35,3 @@ export async function getSession(db: Db, token: string | undefined): Promise<Ope
     .where(and(eq(schema.sessions.tokenHash, hashSessionToken(token)), sql`${schema.sessions.expiresAt} > now()`));
   return row ?? null;
 }
-
-/** Deletes the session; signing out twice is harmless. */
-export async function signOut(db: Db, token: string | undefined): Promise<void> {
-  if (!isWellFormedToken(token)) return;
-  await db.delete(schema.sessions).where(eq(schema.sessions.tokenHash, hashSessionToken(token)));
-}

@@ -1,7 +1,9 @@
-export { createUser, findUserByEmail } from './create-user';
+export { createUser } from './create-user';
+export { findUserByEmail } from './find-user-by-email';
 export { signIn } from './sign-in';
 export type { SignInResult } from './sign-in';
-export { getSession, signOut } from './get-session';
+export { getSession } from './get-session';
+export { signOut } from './sign-out';
 export type { Operator } from './get-session';
 export { ensureDemoOperator, DEMO_OPERATOR_EMAIL } from './ensure-demo-operator';
 export { hashPassword, verifyPassword, generatePassword } from './password';

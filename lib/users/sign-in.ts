@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { findUserByEmail } from './create-user';
+import { findUserByEmail } from './find-user-by-email';
 import { decoyHash, verifyPassword } from './password';
 import { LOCKOUT_MINUTES, MAX_FAILED_ATTEMPTS, signInInput } from './schemas';
 import { newSessionToken, SESSION_TTL_MS } from './session-token';

@@ -8,11 +8,11 @@ import { partyOf } from '@/components/console/party';
 import { StatusBadge } from '@/components/console/badges';
 import { IntentList } from '@/components/console/intent-list';
 import { Card, DataList, linkClass, PageHeader } from '@/components/console/ui';
+import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export async function generateMetadata() {
   return { title: (await getTranslations('console.jobs'))('detailTitle') };

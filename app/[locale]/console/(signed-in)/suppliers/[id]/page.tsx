@@ -13,11 +13,11 @@ import { JobList } from '@/components/console/job-list';
 import { partyOf } from '@/components/console/party';
 import { RunWorkflowForm } from '@/components/console/run-workflow-form';
 import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui';
+import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<{ tab?: string }> };
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 const TABS: EntryTab[] = ['data', 'history', 'meta', 'jobs'];
 
 export async function generateMetadata() {

@@ -4,11 +4,11 @@ import { getDb } from '@/lib/db';
 import { getWorkflow, type Step } from '@/lib/transform';
 import { Card, DataList, PageHeader } from '@/components/console/ui';
 import { StepList } from '@/components/console/step-list';
+import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export async function generateMetadata() {
   return { title: (await getTranslations('console.workflows'))('detailTitle') };
