@@ -11,3 +11,5 @@ export { listPointsOfSale, describePointOfSale } from './list-points-of-sale';
 export type { PointOfSaleView, PointsOfSaleResult, PointOfSaleProblem } from './list-points-of-sale';
 export { WIZARD_STEPS, REGIMES, canOpenStep, stepIndex, laterStep } from './steps';
 export type { WizardStep, Regime } from './steps';
+export { getCertificateStatus } from './get-certificate-status';
+export type { CertificateStatus } from './get-certificate-status';

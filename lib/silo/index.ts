@@ -2,6 +2,7 @@ export { createEntry } from './create-entry';
 export type { CreateEntryRequest } from './create-entry';
 export { getEntry, getEntryByKey } from './get-entry';
 export { listEntries } from './list-entries';
+export { findEntries } from './find-entries';
 export { listEntryStates } from './list-entry-states';
 export { setEntryState } from './set-entry-state';
 export { validateParty } from './validate-party';

@@ -3,3 +3,4 @@ export * from './arca';
 export * from './silo';
 export * from './transform';
 export * from './registration';
+export * from './users';

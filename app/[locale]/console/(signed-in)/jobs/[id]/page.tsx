@@ -1,0 +1,66 @@
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db';
+import { Link } from '@/lib/i18n';
+import { getEntry } from '@/lib/silo';
+import { getJob } from '@/lib/transform';
+import { partyOf } from '@/components/console/party';
+import { StatusBadge } from '@/components/console/badges';
+import { IntentList } from '@/components/console/intent-list';
+import { Card, DataList, linkClass, PageHeader } from '@/components/console/ui';
+import { isUuid } from '@/components/console/is-uuid';
+import { requireOperator } from '../../../session';
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('console.jobs'))('detailTitle') };
+}
+
+export default async function JobPage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const operator = await requireOperator();
+  const db = await getDb();
+  const job = isUuid(id) ? await getJob(db, operator.workspaceId, id) : undefined;
+  if (!job) notFound();
+  const entry = await getEntry(db, operator.workspaceId, job.silo_entry_id);
+  const supplierName = entry ? partyOf(entry.data).name : '';
+  const t = await getTranslations('console.jobs');
+  const format = await getFormatter();
+  const when = (iso?: string) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
+  return (
+    <>
+      <PageHeader title={t('detailTitle')} description={job.id} actions={<StatusBadge status={job.status} />} />
+      <Card>
+        <DataList
+          items={[
+            { label: t('status'), value: <StatusBadge status={job.status} /> },
+            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.silo_entry_id}`} className={linkClass}>{supplierName || job.silo_entry_id}</Link> },
+            { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflow_id}`} className={linkClass}>{job.workflow_id}</Link> },
+            { label: t('created'), value: when(job.created_at) },
+            { label: t('updated'), value: when(job.updated_at) },
+            { label: t('completed'), value: when(job.completed_at) },
+            ...(job.key ? [{ label: t('key'), value: <code>{job.key}</code> }] : []),
+          ]}
+        />
+      </Card>
+      {job.faults.length ? (
+        <Card title={t('faults')} id="faults-title">
+          <ul className="space-y-1 text-sm text-red-900">
+            {job.faults.map((fault, index) => (
+              <li key={index}>
+                {fault.code ? <code className="mr-2">{fault.code}</code> : null}
+                {fault.message}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <Card title={t('intents')} id="intents-title">
+        <IntentList intents={job.intents} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+'use server';
+
+import { getLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import { redirect } from '@/lib/i18n';
+import { createEntry, PARTY_SCHEMA, validateParty } from '@/lib/silo';
+import { validateCuit } from '@/lib/arca';
+import { formValues, type ActionResult } from '@/components/console/action-result';
+import { requireOperator } from '../../../session';
+
+const FIELDS = ['name', 'cuit'] as const;
+export type SupplierFormState = ActionResult<Record<(typeof FIELDS)[number], string>, { party: Record<string, unknown> }>;
+
+/** Build validates and previews the party; Save stores it in the suppliers folder and opens it. */
+export async function supplierAction(_previous: SupplierFormState, formData: FormData): Promise<SupplierFormState> {
+  const operator = await requireOperator();
+  const values = formValues(formData, FIELDS);
+  const input = { $schema: PARTY_SCHEMA, name: values.name.trim(), tax_id: { country: 'AR', code: values.cuit } };
+  const checked = validateParty(input, '');
+  if (!checked.ok) {
+    const cuit = validateCuit(values.cuit);
+    const fields: Record<string, string> = {};
+    if (checked.fields.name) fields.name = 'name_required';
+    if (!cuit.ok) fields.cuit = cuit.problem;
+    return { status: 'error', code: 'invalidFields', fields, values };
+  }
+  if (formData.get('intent') !== 'save') return { status: 'ok', code: 'supplierBuilt', data: { party: checked.party.data }, values };
+  let id: string;
+  try {
+    ({ entry: { id } } = await createEntry(await getDb(), operator.workspaceId, { body: { folder: 'suppliers', data: checked.party.data } }));
+  } catch (error) {
+    if (error instanceof DomainError) return { status: 'error', code: 'supplierNotSaved', values };
+    throw error;
+  }
+  return redirect({ href: `/console/suppliers/${id}`, locale: await getLocale() });
+}

@@ -1,0 +1,24 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SupplierForm } from '@/components/console/supplier-form';
+import { Card, PageHeader } from '@/components/console/ui';
+import { requireOperator } from '../../../session';
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('console.suppliers'))('newTitle') };
+}
+
+export default async function NewSupplierPage({ params }: Props) {
+  setRequestLocale((await params).locale);
+  await requireOperator();
+  const t = await getTranslations('console.suppliers');
+  return (
+    <>
+      <PageHeader title={t('newTitle')} description={t('newLead')} />
+      <Card>
+        <SupplierForm />
+      </Card>
+    </>
+  );
+}

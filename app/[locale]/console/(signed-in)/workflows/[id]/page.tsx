@@ -1,0 +1,46 @@
+import { notFound } from 'next/navigation';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db';
+import { getWorkflow, type Step } from '@/lib/transform';
+import { Card, DataList, PageHeader } from '@/components/console/ui';
+import { StepList } from '@/components/console/step-list';
+import { isUuid } from '@/components/console/is-uuid';
+import { requireOperator } from '../../../session';
+
+type Props = { params: Promise<{ locale: string; id: string }> };
+
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('console.workflows'))('detailTitle') };
+}
+
+export default async function WorkflowPage({ params }: Props) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const operator = await requireOperator();
+  const workflow = isUuid(id) ? await getWorkflow(await getDb(), operator.workspaceId, id) : undefined;
+  if (!workflow) notFound();
+  const t = await getTranslations('console.workflows');
+  const format = await getFormatter();
+  return (
+    <>
+      <PageHeader title={workflow.name} description={workflow.description} />
+      <Card>
+        <DataList
+          items={[
+            { label: t('id'), value: <code className="break-all">{workflow.id}</code> },
+            { label: t('template'), value: workflow.template ?? '—' },
+            { label: t('created'), value: format.dateTime(new Date(workflow.created_at), { dateStyle: 'medium', timeStyle: 'short' }) },
+          ]}
+        />
+      </Card>
+      <Card title={t('steps')} id="steps-title">
+        <StepList steps={workflow.steps as Step[]} />
+      </Card>
+      <Card title={t('rescue')} id="rescue-title">
+        <p className="mb-3 text-sm text-slate-700">{t('rescueLead')}</p>
+        <StepList steps={workflow.rescue as Step[]} />
+      </Card>
+    </>
+  );
+}

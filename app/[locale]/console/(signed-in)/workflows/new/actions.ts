@@ -1,0 +1,51 @@
+'use server';
+
+import { getLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import { redirect } from '@/lib/i18n';
+import { createWorkflow } from '@/lib/transform';
+import { formValues, type ActionResult } from '@/components/console/action-result';
+import { requireOperator } from '../../../session';
+
+const FIELDS = ['webhook_url', 'webhook_token', 'webhook_event', 'webhook_headers'] as const;
+export type WorkflowFormState = ActionResult<Record<(typeof FIELDS)[number], string>, { workflowId: string; secret: string }>;
+
+/** `Name: value` per line → headers; the number of the first bad line otherwise. */
+function parseHeaders(text: string): Record<string, string> | number {
+  const headers: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const match = /^\s*([A-Za-z0-9-]{1,100})\s*:\s*(.*)$/.exec(line);
+    if (!match) return index + 1;
+    headers[match[1]!] = match[2]!.trim();
+  }
+  return headers;
+}
+
+export async function createWorkflowAction(_previous: WorkflowFormState, formData: FormData): Promise<WorkflowFormState> {
+  const operator = await requireOperator();
+  const values = formValues(formData, FIELDS);
+  let webhook;
+  if (values.webhook_url.trim()) {
+    const headers = parseHeaders(values.webhook_headers);
+    if (typeof headers === 'number') return { status: 'error', code: 'invalidFields', fields: { webhook_headers: 'headerLine' }, values };
+    webhook = {
+      url: values.webhook_url.trim(),
+      ...(values.webhook_event.trim() ? { event: values.webhook_event.trim() } : {}),
+      ...(values.webhook_token ? { token: values.webhook_token } : {}),
+      ...(Object.keys(headers).length ? { headers } : {}),
+    };
+  }
+  let created;
+  try {
+    created = await createWorkflow(await getDb(), operator.workspaceId, { template: 'ar-supplier-registration', webhook });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fields = Object.fromEntries(Object.keys(error.fields ?? {}).map((path) => [path.startsWith('webhook.headers') ? 'webhook_headers' : `webhook_${path.split('.')[1]}`, 'invalid']));
+    return { status: 'error', code: 'invalidFields', fields, values };
+  }
+  if (!created.webhook_secret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
+  return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhook_secret } };
+}

@@ -1,0 +1,24 @@
+'use server';
+
+import { getLocale } from 'next-intl/server';
+import { getDb } from '@/lib/db';
+import { redirect } from '@/lib/i18n';
+import { signIn, signInInput } from '@/lib/users';
+import { formValues, type ActionResult } from '@/components/console/action-result';
+import { setSessionCookie } from '../session';
+
+export type SignInState = ActionResult<{ email: string }>;
+
+export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  const values = formValues(formData, ['email'] as const);
+  const parsed = signInInput.safeParse({ email: values.email, password: formData.get('password') ?? '' });
+  if (!parsed.success) return { status: 'error', code: 'signInMissing', values };
+  const result = await signIn(await getDb(), parsed.data);
+  if (!result.ok && result.reason === 'locked') {
+    const minutes = Math.max(1, Math.ceil((result.lockedUntil.getTime() - Date.now()) / 60_000));
+    return { status: 'error', code: 'signInLocked', params: { minutes }, values };
+  }
+  if (!result.ok) return { status: 'error', code: 'signInInvalid', values };
+  await setSessionCookie(result.token, result.expiresAt);
+  return redirect({ href: '/console', locale: await getLocale() });
+}

@@ -1,0 +1,38 @@
+import { useTranslations } from 'next-intl';
+
+const STATE_TONES: Record<string, string> = {
+  empty: 'bg-slate-100 text-slate-800 ring-slate-300',
+  processing: 'bg-amber-50 text-amber-900 ring-amber-300',
+  registered: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+  error: 'bg-red-50 text-red-900 ring-red-300',
+};
+
+const STATUS_TONES: Record<string, string> = {
+  OK: STATE_TONES.registered!,
+  RUN: 'bg-sky-50 text-sky-900 ring-sky-300',
+  QUEUED: STATE_TONES.processing!,
+  ERR: 'bg-orange-50 text-orange-900 ring-orange-300',
+  KO: STATE_TONES.error!,
+  SKIP: STATE_TONES.empty!,
+};
+
+const base = 'relative inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
+
+/** Entry state (Empty, Processing, Registered, Error). */
+export function StateBadge({ state }: { state: string }) {
+  const t = useTranslations('console.states');
+  const known = state in STATE_TONES;
+  return <span className={`${base} ${STATE_TONES[state] ?? STATE_TONES.empty}`}>{known ? t(state as 'empty') : state}</span>;
+}
+
+/** Job and intent status (RUN, QUEUED, OK, ERR, SKIP, KO), with its meaning for screen readers too. */
+export function StatusBadge({ status }: { status: string }) {
+  const t = useTranslations('console.statuses');
+  const known = status in STATUS_TONES;
+  return (
+    <span className={`${base} ${STATUS_TONES[status] ?? STATE_TONES.empty}`} title={known ? t(status as 'OK') : undefined}>
+      {status}
+      {known ? <span className="sr-only"> ({t(status as 'OK')})</span> : null}
+    </span>
+  );
+}

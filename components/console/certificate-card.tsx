@@ -1,0 +1,28 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { formatCuit } from '@/lib/arca';
+import type { CertificateStatus } from '@/lib/registration';
+import { Card, DataList } from './ui';
+
+export async function CertificateCard({ certificate }: { certificate: CertificateStatus | null }) {
+  const t = await getTranslations('console.supplier.certificate');
+  const format = await getFormatter();
+  return (
+    <Card title={t('title')} id="certificate-title">
+      {certificate ? (
+        <DataList
+          items={[
+            { label: t('alias'), value: certificate.alias },
+            { label: t('cuit'), value: formatCuit(certificate.cuit) },
+            { label: t('environment'), value: t(`environments.${certificate.environment}`) },
+            { label: t('expires'), value: format.dateTime(new Date(certificate.not_after), { dateStyle: 'medium' }) },
+            { label: t('daysLeft'), value: t('days', { count: certificate.days_left }) },
+          ]}
+        />
+      ) : (
+        <p className="text-slate-700" data-testid="certificate-status">
+          {t('none')}
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n';
+import { StatusBadge } from './badges';
+
+type JobSummary = { id: string; status: string; created_at: string; completed_at?: string; silo_entry_id: string; workflow_id: string };
+
+export async function JobList({ jobs }: { jobs: JobSummary[] }) {
+  const t = await getTranslations('console.jobs');
+  const format = await getFormatter();
+  return (
+    <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" data-testid="job-list">
+      {jobs.map((job) => (
+        <li key={job.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4">
+          <div className="min-w-0">
+            <Link href={`/console/jobs/${job.id}`} className="inline-block break-all font-mono text-sm font-semibold text-brand-700 underline underline-offset-2">
+              {job.id}
+            </Link>
+            <p className="text-sm text-slate-600">
+              {t('createdAt', { when: format.dateTime(new Date(job.created_at), { dateStyle: 'medium', timeStyle: 'medium' }) })}
+              {job.completed_at ? ` · ${t('completedAt', { when: format.dateTime(new Date(job.completed_at), { dateStyle: 'medium', timeStyle: 'medium' }) })}` : ''}
+            </p>
+          </div>
+          <StatusBadge status={job.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslations } from 'next-intl';
+import type { Step } from '@/lib/transform';
+import { providerKey } from './provider-key';
+
+/** A workflow's steps in order, with the settings an operator needs to recognise each one. */
+export function StepList({ steps }: { steps: Step[] }) {
+  const t = useTranslations('console.workflows');
+  return (
+    <ol className="space-y-3">
+      {steps.map((step, index) => {
+        const config = (step.config ?? {}) as { state?: string; url?: string; event?: string; token?: string; headers?: Record<string, string> };
+        return (
+          <li key={step.id} className="flex gap-3">
+            <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-800">
+              {index + 1}
+            </span>
+            <div className="min-w-0 space-y-0.5">
+              <p className="font-medium">
+                {t(`providers.${providerKey(step.provider)}` as 'providers.webhook')} <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
+              </p>
+              {config.state ? <p className="text-sm text-slate-700">{t('setsState', { state: config.state })}</p> : null}
+              {config.url ? <p className="break-all text-sm text-slate-700">{t('postsTo', { url: config.url })}</p> : null}
+              {config.event ? <p className="text-sm text-slate-700">{t('event', { event: config.event })}</p> : null}
+              {config.token ? <p className="text-sm text-slate-700">{t('tokenSet')}</p> : null}
+              {config.headers && Object.keys(config.headers).length ? (
+                <p className="break-all text-sm text-slate-700">{t('headers', { names: Object.keys(config.headers).join(', ') })}</p>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,37 @@
+import 'server-only';
+import { X509Certificate } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { cuitFromSubject } from '@/lib/arca';
+import { schema, type Db } from '@/lib/db';
+
+export interface CertificateStatus {
+  alias: string;
+  cuit: string;
+  environment: 'sandbox' | 'live';
+  not_after: string;
+  days_left: number;
+  validated_at: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The entry's ARCA certificate as the console shows it, or null while the supplier has not uploaded one. */
+export async function getCertificateStatus(db: Db, entryId: string, now = new Date()): Promise<CertificateStatus | null> {
+  const [row] = await db
+    .select({ credentials: schema.registrationCredentials, environment: schema.workspaces.environment })
+    .from(schema.registrationCredentials)
+    .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.registrationCredentials.ownerId))
+    .where(eq(schema.registrationCredentials.entryId, entryId));
+  if (!row?.credentials.certificatePem) return null;
+  const certificate = new X509Certificate(row.credentials.certificatePem);
+  const notAfter = new Date(certificate.validTo);
+  const cn = /(?:^|\n)CN=([^\n]*)/.exec(certificate.subject)?.[1];
+  return {
+    alias: row.credentials.alias ?? cn ?? '',
+    cuit: cuitFromSubject(certificate.subject) ?? '',
+    environment: row.environment,
+    not_after: notAfter.toISOString(),
+    days_left: Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS),
+    validated_at: row.credentials.validatedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { normalizeCuit } from '@/lib/arca';
+import { schema, type Db } from '@/lib/db';
+import { toEntry } from './to-entry';
+
+export interface FindEntriesOptions {
+  folder: string;
+  /** Part of the name, or of the CUIT (hyphens and spaces ignored). */
+  query?: string;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A numbered page of a folder's entries, newest first, for the console's searchable lists. */
+export async function findEntries(db: Db, ownerId: string, options: FindEntriesOptions) {
+  const conditions: SQL[] = [eq(schema.entries.ownerId, ownerId), eq(schema.entries.folder, options.folder)];
+  const query = options.query?.trim();
+  if (query) {
+    const name = sql<string>`coalesce(${schema.entries.data}->>'name', ${schema.entries.data}->'doc'->>'name', '')`;
+    const code = sql<string>`coalesce(${schema.entries.data}->'tax_id'->>'code', ${schema.entries.data}->'doc'->'tax_id'->>'code', '')`;
+    const digits = normalizeCuit(query);
+    const byName = ilike(name, `%${escapeLike(query)}%`);
+    conditions.push(/^\d+$/.test(digits) ? or(byName, ilike(code, `%${digits}%`))! : byName);
+  }
+  const where = and(...conditions);
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(schema.entries).where(where);
+  const page = Math.max(1, Math.floor(options.page));
+  const rows = await db
+    .select()
+    .from(schema.entries)
+    .where(where)
+    .orderBy(desc(schema.entries.seq))
+    .limit(options.pageSize)
+    .offset((page - 1) * options.pageSize);
+  const ids = rows.map((r) => r.id);
+  const meta = ids.length ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids)) : [];
+  return {
+    list: rows.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / options.pageSize)),
+  };
+}

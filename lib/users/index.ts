@@ -1,0 +1,12 @@
+export { createUser } from './create-user';
+export { findUserByEmail } from './find-user-by-email';
+export { signIn } from './sign-in';
+export type { SignInResult } from './sign-in';
+export { getSession } from './get-session';
+export { signOut } from './sign-out';
+export type { Operator } from './get-session';
+export { ensureDemoOperator, DEMO_OPERATOR_EMAIL } from './ensure-demo-operator';
+export { hashPassword, verifyPassword, generatePassword } from './password';
+export { newSessionToken, hashSessionToken, isWellFormedToken, SESSION_COOKIE, SESSION_TTL_MS } from './session-token';
+export { signInInput, createUserInput, MAX_FAILED_ATTEMPTS, LOCKOUT_MINUTES, MIN_PASSWORD_LENGTH } from './schemas';
+export type { SignInInput } from './schemas';

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_FAILED_ATTEMPTS = 5;
+export const LOCKOUT_MINUTES = 15;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('email is not valid')).pipe(z.string().max(254));
+
+export const signInInput = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'email is required').max(254),
+  password: z.string().min(1, 'password is required').max(1024),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const createUserInput = z.object({
+  workspaceId: z.uuid('workspace must be a UUID'),
+  email: emailSchema,
+  password: z.string().min(MIN_PASSWORD_LENGTH, `password needs at least ${MIN_PASSWORD_LENGTH} characters`).max(1024).optional(),
+});

@@ -1,0 +1,254 @@
+import { expect, test } from '@playwright/test';
+import { checkPage, watchConsole } from './support/page-checks';
+import { readSeed, signIn, startReceiver } from './support/console';
+
+const seed = readSeed();
+
+test.describe('operator console', () => {
+  test('an operator connects the app, creates the workflow with a webhook, adds a supplier, runs it and reads the link', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const receiver = await startReceiver();
+    const noConsoleErrors = watchConsole(page);
+    const visited: { path: string; name: string }[] = [];
+    const check = async (name: string, heading: RegExp) => {
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      visited.push({ path: new URL(page.url()).pathname + new URL(page.url()).search, name });
+      // Next streams metadata: after an action re-renders the page the <title> comes back a moment later.
+      await expect(page).toHaveTitle(/\S/);
+      await checkPage(page, testInfo, `console-${name}-es`);
+    };
+
+    // Signed out, the console sends you to the sign-in page.
+    await page.goto('/console/suppliers');
+    await expect(page).toHaveURL(/\/console\/sign-in$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingresá a la consola');
+    await page.getByLabel('Correo electrónico').fill(seed.a.email);
+    await page.getByLabel('Contraseña').fill('not the password');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page.getByTestId('form-status')).toHaveText('El correo o la contraseña no coinciden. Revisalos y probá de nuevo.');
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(seed.a.email);
+    await check('sign-in', /Ingresá a la consola/);
+
+    await signIn(page, seed.a.email, seed.password);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicio');
+    await check('home', /Inicio/);
+
+    // Configuration > Apps: end connected, going through Disconnect when an earlier run connected it.
+    await page.getByRole('navigation', { name: 'Consola' }).getByRole('link', { name: 'Apps' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps');
+    if (await page.getByRole('button', { name: 'Desconectar' }).isVisible()) {
+      await page.getByRole('button', { name: 'Desconectar' }).click();
+      await expect(page.getByTestId('gov-ar-status')).toContainText('No conectada');
+    }
+    await page.getByRole('button', { name: 'Conectar' }).click();
+    await expect(page.getByTestId('gov-ar-status')).toContainText('Conectada');
+    await check('apps', /Apps/);
+
+    // Workflows: new from the template with a webhook; the secret is shown once.
+    await page.goto('/console/workflows/new');
+    await check('workflow-new', /Nuevo flujo/);
+    await page.getByLabel('URL del webhook').fill(receiver.url);
+    await page.getByLabel('Nombre del evento').fill('supplier.link');
+    await page.getByLabel('Token de portador').fill('receiver-token');
+    await page.getByLabel('Encabezados').fill('X-Cliente: 1234');
+    await page.getByRole('button', { name: 'Crear flujo' }).click();
+    await expect(page.getByTestId('webhook-secret')).toHaveValue(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+    await check('workflow-secret', /Nuevo flujo/);
+    await page.getByRole('link', { name: 'Ver el flujo' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ARCA register supplier');
+    const steps = page.getByRole('region', { name: 'Pasos' }).getByRole('listitem');
+    await expect(steps).toHaveCount(5);
+    await expect(steps.nth(2)).toContainText('Webhook');
+    await expect(steps.nth(2)).toContainText(receiver.url);
+    await expect(steps.nth(2)).toContainText('Con token de portador (oculto).');
+    await check('workflow', /ARCA register supplier/);
+    await page.goto('/console/workflows');
+    await check('workflows', /Flujos/);
+
+    // New supplier: CUIT checked as typed, Build previews the party, Save stores it.
+    const name = `Proveedor ${testInfo.project.name} ${Date.now()}`;
+    await page.goto('/console/suppliers/new');
+    await check('supplier-new', /Nuevo proveedor/);
+    await page.getByLabel('Razón social').fill(name);
+    const cuit = page.getByRole('textbox', { name: 'CUIT' });
+    await cuit.fill('30-71234567-2');
+    await expect(page.locator('#cuit-check')).toHaveText('El dígito verificador no coincide: hay un número mal escrito.');
+    await expect(cuit).toHaveAttribute('aria-invalid', 'true');
+    await cuit.fill('30712345671');
+    await expect(page.locator('#cuit-check')).toHaveText('CUIT válido: 30-71234567-1');
+    await page.getByRole('button', { name: 'Validar y previsualizar' }).click();
+    await expect(page.getByTestId('form-status')).toContainText('Los datos son válidos');
+    const json = JSON.parse((await page.getByTestId('party-json').textContent()) ?? '{}');
+    expect(json).toEqual({ $schema: 'https://gobl.org/draft-0/org/party', name, tax_id: { country: 'AR', code: '30712345671' } });
+    await expect(page.getByLabel('Razón social')).toHaveValue(name);
+    await check('supplier-built', /Nuevo proveedor/);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page).toHaveURL(/\/console\/suppliers\/[0-9a-f-]{36}$/);
+    const supplierId = page.url().split('/').pop()!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByTestId('certificate-status')).toContainText('Todavía no hay certificado');
+    await check('supplier', new RegExp(name));
+
+    // Run workflow: the newest registration workflow (the one just made) is preselected.
+    await page.getByRole('button', { name: 'Ejecutar flujo' }).click();
+    await expect(page.getByTestId('form-status')).toHaveText('Listo, el flujo está en marcha.');
+    await page.getByRole('link', { name: 'Meta' }).click();
+    await expect(page).toHaveURL(/\?tab=meta$/);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('meta-link-url')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const link = await page.getByTestId('meta-link-url').inputValue();
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/reg\/[A-Za-z0-9_-]{32}$/);
+    await expect(page.getByRole('link', { name: /Abrir el enlace/ })).toHaveAttribute('href', link);
+    await expect(page.getByRole('region', { name: 'gov-ar / link' })).toContainText('link_scope');
+    await check('supplier-meta', new RegExp(name));
+
+    // The webhook reached the receiver with the entry id, the token and the custom header.
+    await expect.poll(() => receiver.received.filter((r) => r.body.siloEntryId === supplierId).length, { timeout: 30_000 }).toBe(1);
+    const hook = receiver.received.find((r) => r.body.siloEntryId === supplierId)!;
+    expect(hook.body.event).toBe('supplier.link');
+    expect(hook.headers.authorization).toBe('Bearer receiver-token');
+    expect(hook.headers['x-cliente']).toBe('1234');
+    expect(hook.headers['webhook-signature']).toMatch(/^v1,/);
+
+    await page.getByRole('link', { name: 'Historial' }).click();
+    await expect(page).toHaveURL(/\?tab=history$/);
+    await expect(page.getByTestId('state-history')).toContainText('En proceso');
+    await check('supplier-history', new RegExp(name));
+    await page.getByRole('navigation', { name: 'Secciones del proveedor' }).getByRole('link', { name: 'Trabajos' }).click();
+    await expect(page).toHaveURL(/\?tab=jobs$/);
+    await check('supplier-jobs', new RegExp(name));
+
+    // Jobs: the job waits for the supplier, with every intent and the webhook attempt.
+    await page.getByTestId('job-list').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trabajo');
+    const intents = page.getByTestId('intent-list');
+    await expect(intents).toContainText('Wait for ARCA authorization');
+    const webhookIntent = intents.locator(':scope > li', { hasText: 'Webhook' });
+    await expect(webhookIntent).toContainText('intento 1');
+    await expect(webhookIntent).toContainText('HTTP 200');
+    await expect(webhookIntent).toContainText(/\d+ ms/);
+    await check('job', /Trabajo/);
+    await page.goto('/console/jobs');
+    await check('jobs', /Trabajos/);
+
+    // Suppliers list: search by name and by CUIT, with the state.
+    await page.goto('/console/suppliers');
+    await page.getByLabel('Buscar por nombre o CUIT').fill(name);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByTestId('supplier-list').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('supplier-list')).toContainText('En proceso');
+    await check('suppliers', /Proveedores/);
+
+    // Settings: an API key shown once, then revoked; the environment switch.
+    await page.goto('/console/settings');
+    await page.getByLabel('Nombre de la nueva clave').fill(`e2e ${testInfo.project.name}`);
+    await page.getByRole('button', { name: 'Crear clave' }).click();
+    await expect(page.getByTestId('api-key-token')).toHaveValue(/^arca_/);
+    await check('settings-key', /Ajustes/);
+    const keyRow = page.getByTestId('api-keys').getByRole('listitem').filter({ hasText: `e2e ${testInfo.project.name}` });
+    await keyRow.getByRole('button', { name: /Revocar/ }).click();
+    await expect(keyRow).toContainText('Revocada');
+    await page.getByLabel(/^Producción/).check();
+    await page.getByRole('button', { name: 'Guardar ambiente' }).click();
+    await expect(page.getByTestId('form-status').first()).toHaveText('Guardamos el ambiente.');
+    await expect(page.getByText('Operaciones A · Producción')).toBeVisible();
+    await page.getByLabel(/^Homologación/).check();
+    await page.getByRole('button', { name: 'Guardar ambiente' }).click();
+    await expect(page.getByText('Operaciones A · Homologación (pruebas)')).toBeVisible();
+    await check('settings', /Ajustes/);
+
+    // The same pages in English.
+    const english: Record<string, RegExp> = {
+      home: /^Home$/, apps: /^Apps$/, 'workflow-new': /^New workflow$/, workflow: /ARCA register supplier/, workflows: /^Workflows$/,
+      'supplier-new': /^New supplier$/, supplier: new RegExp(name), 'supplier-meta': new RegExp(name), 'supplier-history': new RegExp(name),
+      'supplier-jobs': new RegExp(name), job: /^Job$/, jobs: /^Jobs$/, suppliers: /^Suppliers$/, settings: /^Settings$/,
+    };
+    const seen = new Set<string>();
+    for (const { path, name: pageName } of visited) {
+      if (!(pageName in english) || seen.has(path)) continue;
+      seen.add(path);
+      await page.goto(`/en${path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(english[pageName]!);
+      await expect(page).toHaveTitle(/\S/);
+      await checkPage(page, testInfo, `console-${pageName}-en`);
+    }
+    await expect(page.getByRole('link', { name: 'Español' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/en\/console\/sign-in$/);
+    await checkPage(page, testInfo, 'console-sign-in-en');
+    await page.goto('/console');
+    await expect(page).toHaveURL(/\/console\/sign-in$/);
+    noConsoleErrors();
+    await receiver.close();
+  });
+
+  test("a session from one workspace never reaches another workspace's data", async ({ page }) => {
+    await signIn(page, seed.b.email, seed.password);
+    const entry = await page.goto(`/console/suppliers/${seed.a.supplierId}`);
+    expect(entry?.status()).toBe(404);
+    await page.goto('/console/suppliers?q=Semilla');
+    await expect(page.getByText('No encontramos proveedores con esa búsqueda.')).toBeVisible();
+    await page.goto('/console/suppliers');
+    await expect(page.getByText('Semilla A SRL')).toHaveCount(0);
+    await page.context().clearCookies();
+    await signIn(page, seed.a.email, seed.password);
+    expect((await page.goto(`/console/suppliers/${seed.a.supplierId}`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Semilla A SRL');
+  });
+
+  test('the session cookie is HttpOnly and SameSite=Lax, and sign-out ends the session', async ({ page, context }) => {
+    await signIn(page, seed.a.email, seed.password);
+    const cookie = (await context.cookies()).find((c) => c.name === 'arca_console_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/console\/sign-in$/);
+    // The old token no longer opens anything, even if someone kept a copy.
+    await context.addCookies([cookie]);
+    await page.goto('/console/settings');
+    await expect(page).toHaveURL(/\/console\/sign-in$/);
+  });
+
+  test.describe('lockout', () => {
+    // Without JavaScript every attempt is one full page load: the five attempts cannot overlap.
+    test.use({ javaScriptEnabled: false });
+    test('five wrong passwords lock the account with a clear message', async ({ page, isMobile }) => {
+      test.skip(isMobile, 'the lockout lasts 15 minutes: checked once, on desktop');
+      for (let i = 1; i <= 5; i++) {
+        await page.goto('/console/sign-in');
+        await page.getByLabel('Correo electrónico').fill(seed.lockout.email);
+        await page.getByLabel('Contraseña').fill(`wrong ${i}`);
+        await page.getByRole('button', { name: 'Ingresar' }).click();
+        await expect(page.getByTestId('form-status')).toHaveText(i < 5 ? /no coinciden/ : /Bloqueamos la cuenta/);
+      }
+      await expect(page.getByTestId('form-status')).toHaveText('Bloqueamos la cuenta por demasiados intentos fallidos. Probá de nuevo en 15 minutos.');
+      await expect(page.getByLabel('Correo electrónico')).toHaveValue(seed.lockout.email);
+      await page.getByLabel('Contraseña').fill(seed.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByTestId('form-status')).toHaveText(/Bloqueamos la cuenta/);
+    });
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the forms work before hydration', async ({ page }) => {
+      await page.goto('/console/sign-in');
+      await page.getByLabel('Correo electrónico').fill(seed.a.email);
+      await page.getByLabel('Contraseña').fill(seed.password);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicio');
+      await page.goto('/console/suppliers/new');
+      await page.getByLabel('Razón social').fill('Sin JS SA');
+      await page.getByRole('textbox', { name: 'CUIT' }).fill('30-71234567-3');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByTestId('form-status')).toHaveText('Revisá los campos marcados.');
+      await expect(page.getByLabel('Razón social')).toHaveValue('Sin JS SA');
+      await page.getByRole('textbox', { name: 'CUIT' }).fill('20-32964233-0');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sin JS SA');
+    });
+  });
+});

@@ -1,0 +1,32 @@
+// Runs before the e2e server starts (PGlite has one owner per folder, so the test cannot write
+// to the database while the server runs): two workspaces, their operators, one supplier in A.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { getEnv } from '@/lib/config';
+import { startDatabase, stopDatabase } from '@/lib/db';
+import { createEntry } from '@/lib/silo';
+import { createUser } from '@/lib/users';
+import { createWorkspace } from '@/lib/workspaces';
+
+const SEED_FILE = 'e2e-console-seed.json';
+const PASSWORD = 'e2e password that is long';
+
+const env = getEnv();
+const { db } = await startDatabase('the e2e console seed');
+const a = await createWorkspace(db, { name: 'Operaciones A', environment: 'sandbox' });
+const b = await createWorkspace(db, { name: 'Operaciones B', environment: 'sandbox' });
+await createUser(db, { workspaceId: a.id, email: 'operator-a@example.com', password: PASSWORD });
+await createUser(db, { workspaceId: a.id, email: 'lockout@example.com', password: PASSWORD });
+await createUser(db, { workspaceId: b.id, email: 'operator-b@example.com', password: PASSWORD });
+const { entry } = await createEntry(db, a.id, { body: { folder: 'suppliers', data: { name: 'Semilla A SRL', tax_id: { country: 'AR', code: '30-71234567-1' } } } });
+await stopDatabase();
+
+const seed = {
+  password: PASSWORD,
+  a: { workspaceId: a.id, email: 'operator-a@example.com', supplierId: entry.id },
+  b: { workspaceId: b.id, email: 'operator-b@example.com' },
+  lockout: { email: 'lockout@example.com' },
+};
+writeFileSync(path.join(env.dataDir, SEED_FILE), JSON.stringify(seed, null, 2));
+console.log(`e2e console seed written to ${env.dataDir}`);
+process.exit(0);

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export interface Seed {
+  password: string;
+  a: { workspaceId: string; email: string; supplierId: string };
+  b: { workspaceId: string; email: string };
+  lockout: { email: string };
+}
+
+/** What tests/e2e/support/console-seed.ts wrote into the server's data folder before it started. */
+export function readSeed(): Seed {
+  return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'e2e-console-seed.json'), 'utf8')) as Seed;
+}
+
+export async function signIn(page: Page, email: string, password: string, prefix = '') {
+  await page.goto(`${prefix}/console/sign-in`);
+  await page.getByLabel(prefix ? 'Email' : 'Correo electrónico').fill(email);
+  await page.getByLabel(prefix ? 'Password' : 'Contraseña').fill(password);
+  await page.getByRole('button', { name: prefix ? 'Sign in' : 'Ingresar' }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix}/console$`));
+}
+
+export interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+/** A local webhook receiver that answers 200 and keeps what it got. */
+export async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: JSON.parse(text || '{}') });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/hooks/arca`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

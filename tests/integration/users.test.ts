@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { schema } from '@/lib/db';
+import { createEntry, findEntries, getEntry } from '@/lib/silo';
+import { getJob } from '@/lib/transform';
+import { createUser, ensureDemoOperator, getSession, signIn, signOut, LOCKOUT_MINUTES } from '@/lib/users';
+import { createWorkspace } from '@/lib/workspaces';
+import { describeEachDatabase } from './support/databases';
+
+const email = () => `op-${randomUUID()}@example.com`;
+
+describeEachDatabase('console users and sessions', (database) => {
+  it('creates a user with a generated password that signs in, and stores neither in clear', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'users' });
+    const address = email();
+    const { user, password } = await createUser(db, { workspaceId: ws.id, email: `  ${address.toUpperCase()} ` });
+    expect(user.email).toBe(address);
+    expect(password).toHaveLength(24);
+    const [row] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(row!.passwordHash).not.toContain(password);
+
+    const result = await signIn(db, { email: address.toUpperCase(), password });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [session] = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    expect(session!.tokenHash).not.toBe(result.token);
+    const operator = await getSession(db, result.token);
+    expect(operator).toMatchObject({ userId: user.id, email: address, workspaceId: ws.id, environment: 'sandbox' });
+  });
+
+  it('refuses a duplicate email, a bad email, a short password and an unknown workspace', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'dupes' });
+    const address = email();
+    await createUser(db, { workspaceId: ws.id, email: address });
+    await expect(createUser(db, { workspaceId: ws.id, email: address })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(createUser(db, { workspaceId: ws.id, email: 'not-an-email' })).rejects.toMatchObject({ kind: 'validation', fields: { email: expect.any(String) } });
+    await expect(createUser(db, { workspaceId: ws.id, email: email(), password: 'short' })).rejects.toMatchObject({ kind: 'validation' });
+    await expect(createUser(db, { workspaceId: randomUUID(), email: email() })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('answers an unknown email and a wrong password the same way', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'same' });
+    const address = email();
+    await createUser(db, { workspaceId: ws.id, email: address, password: 'the right password' });
+    expect(await signIn(db, { email: email(), password: 'whatever it is' })).toEqual({ ok: false, reason: 'invalid' });
+    expect(await signIn(db, { email: address, password: 'the wrong password' })).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('locks the account after five failures, even for the right password, and unlocks after the lockout', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'lockout' });
+    const address = email();
+    const { user } = await createUser(db, { workspaceId: ws.id, email: address, password: 'the right password' });
+    for (let i = 1; i <= 4; i++) expect(await signIn(db, { email: address, password: `wrong ${i}` })).toEqual({ ok: false, reason: 'invalid' });
+    const fifth = await signIn(db, { email: address, password: 'wrong 5' });
+    expect(fifth).toMatchObject({ ok: false, reason: 'locked' });
+    if (fifth.ok || fifth.reason !== 'locked') return;
+    const minutes = (fifth.lockedUntil.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(LOCKOUT_MINUTES - 1);
+    expect(minutes).toBeLessThanOrEqual(LOCKOUT_MINUTES);
+    expect(await signIn(db, { email: address, password: 'the right password' })).toMatchObject({ ok: false, reason: 'locked' });
+
+    await db.update(schema.users).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(schema.users.id, user.id));
+    expect((await signIn(db, { email: address, password: 'the right password' })).ok).toBe(true);
+  });
+
+  it('counts concurrent wrong guesses without letting any slip past the limit', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'concurrent' });
+    const address = email();
+    await createUser(db, { workspaceId: ws.id, email: address, password: 'the right password' });
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(db, { email: address, password: `wrong ${i}` })));
+    expect(results.filter((r) => !r.ok && r.reason === 'locked').length).toBeGreaterThanOrEqual(1);
+    expect(await signIn(db, { email: address, password: 'the right password' })).toMatchObject({ ok: false, reason: 'locked' });
+  });
+
+  it('a successful sign-in resets the failure count', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'reset' });
+    const address = email();
+    await createUser(db, { workspaceId: ws.id, email: address, password: 'the right password' });
+    for (let i = 0; i < 4; i++) await signIn(db, { email: address, password: 'nope nope' });
+    expect((await signIn(db, { email: address, password: 'the right password' })).ok).toBe(true);
+    for (let i = 0; i < 4; i++) expect(await signIn(db, { email: address, password: 'nope nope' })).toMatchObject({ reason: 'invalid' });
+  });
+
+  it('sign-out deletes the session; expired and malformed tokens open nothing', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'signout' });
+    const address = email();
+    const { user } = await createUser(db, { workspaceId: ws.id, email: address, password: 'the right password' });
+    const first = await signIn(db, { email: address, password: 'the right password' });
+    const second = await signIn(db, { email: address, password: 'the right password' });
+    if (!first.ok || !second.ok) throw new Error('sign-in failed');
+    await signOut(db, first.token);
+    expect(await getSession(db, first.token)).toBeNull();
+    expect(await getSession(db, second.token)).not.toBeNull();
+    await signOut(db, first.token);
+
+    await db.update(schema.sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(schema.sessions.userId, user.id));
+    expect(await getSession(db, second.token)).toBeNull();
+    expect(await getSession(db, undefined)).toBeNull();
+    expect(await getSession(db, 'x'.repeat(43))).toBeNull();
+  });
+
+  it('keeps each session inside its own workspace', async () => {
+    const { db } = database();
+    const a = await createWorkspace(db, { name: 'A' });
+    const b = await createWorkspace(db, { name: 'B' });
+    const { password: pa, user: ua } = await createUser(db, { workspaceId: a.id, email: email() });
+    const { password: pb, user: ub } = await createUser(db, { workspaceId: b.id, email: email() });
+    const sa = await signIn(db, { email: ua.email, password: pa });
+    const sb = await signIn(db, { email: ub.email, password: pb });
+    if (!sa.ok || !sb.ok) throw new Error('sign-in failed');
+    const opA = (await getSession(db, sa.token))!;
+    const opB = (await getSession(db, sb.token))!;
+    expect(opA.workspaceId).toBe(a.id);
+    expect(opB.workspaceId).toBe(b.id);
+
+    const party = { $schema: 'https://gobl.org/draft-0/org/party', name: `Proveedor ${randomUUID()}`, tax_id: { country: 'AR', code: '30-71234567-1' } };
+    const { entry } = await createEntry(db, opA.workspaceId, { body: { folder: 'suppliers', data: party } });
+    expect(await getEntry(db, opB.workspaceId, entry.id)).toBeUndefined();
+    expect((await findEntries(db, opB.workspaceId, { folder: 'suppliers', query: party.name, page: 1, pageSize: 20 })).total).toBe(0);
+    expect((await findEntries(db, opA.workspaceId, { folder: 'suppliers', query: party.name, page: 1, pageSize: 20 })).total).toBe(1);
+    expect(await getJob(db, opB.workspaceId, randomUUID())).toBeUndefined();
+
+    // A session whose user was moved to another workspace stops working.
+    await db.update(schema.users).set({ workspaceId: b.id }).where(eq(schema.users.id, ua.id));
+    expect(await getSession(db, sa.token)).toBeNull();
+  });
+
+  it('finds suppliers by part of the name or CUIT, with pages', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'find' });
+    const tag = randomUUID().slice(0, 8);
+    const cuits = ['30-71234567-1', '20-32964233-0', '27-28033514-8'];
+    for (const [i, code] of cuits.entries()) {
+      await createEntry(db, ws.id, { body: { folder: 'suppliers', data: { name: `Empresa ${tag} ${i} 100%`, tax_id: { country: 'AR', code } } } });
+    }
+    const all = await findEntries(db, ws.id, { folder: 'suppliers', page: 1, pageSize: 2 });
+    expect(all).toMatchObject({ total: 3, pages: 2, page: 1 });
+    expect(all.list).toHaveLength(2);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', page: 2, pageSize: 2 })).list).toHaveLength(1);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: `empresa ${tag} 1`, page: 1, pageSize: 20 })).total).toBe(1);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '32964233', page: 1, pageSize: 20 })).list[0]!.data.name).toContain(' 1 ');
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '20-3296', page: 1, pageSize: 20 })).total).toBe(1);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '%', page: 1, pageSize: 20 })).total).toBe(3);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '_', page: 1, pageSize: 20 })).total).toBe(0);
+  });
+
+  it('creates the demo operator once', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'demo' });
+    const [existing] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
+    const first = await ensureDemoOperator(db, ws.id);
+    if (existing) {
+      expect(first).toBeNull();
+      return;
+    }
+    expect(first).toMatchObject({ email: 'demo@example.com', password: expect.stringMatching(/^.{24}$/) });
+    expect(await ensureDemoOperator(db, ws.id)).toBeNull();
+    expect((await signIn(db, { email: first!.email, password: first!.password })).ok).toBe(true);
+  });
+});
