@@ -5,7 +5,7 @@ import { createApiApp, isApiPath } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
-import { ensureDemo, waitForDemoLink } from '@/lib/demo';
+import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
@@ -65,6 +65,7 @@ async function main() {
 async function printDemo(db: Awaited<ReturnType<typeof startDatabase>>['db'], port: number) {
   const demo = await ensureDemo(db);
   const link = await waitForDemoLink(db, demo);
+  const operator = await ensureDemoConsoleUser(db, demo.workspaceId);
   console.log(
     [
       '',
@@ -73,6 +74,7 @@ async function printDemo(db: Awaited<ReturnType<typeof startDatabase>>['db'], po
       `    api_key:           ${demo.apiKey}   (replaced at every start)`,
       `    registration link: ${link ?? '(not ready yet: check the runner log)'}`,
       `    simulated ARCA:    http://localhost:${port}/simulator/arca/`,
+      `    console:           http://localhost:${port}/console  (${operator.email} / ${operator.password}, replaced at every start)`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.apiKey}" http://localhost:${port}/utils/v1/ping`,
       '',
