@@ -3,27 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { Logger } from 'pino';
 import { isAppConnected } from '@/lib/workspaces';
-import type { Step } from '../schemas';
 import type { JobEvent } from '../to-job';
 import { STEP_HANDLERS } from '../steps';
 import { recordOutcome, type Position } from './record-outcome';
-import type { StepOutcome } from './types';
+import type { JobRow, StepOutcome } from './types';
 import { unparkJob } from './unpark-job';
+import type { WorkflowSteps } from './workflow-cache';
 
 /**
  * Runs a leased job's steps one after another until it parks, waits for a retry, finishes, or the
  * lease is lost. A crash between a step and its record re-runs that step: steps are idempotent.
  */
-export async function processJob(db: Db, jobId: string, owner: string, leaseMs: number, log: Logger): Promise<void> {
-  const [found] = await db
-    .select({ job: schema.jobs, steps: schema.workflows.steps, rescue: schema.workflows.rescue })
-    .from(schema.jobs)
-    .leftJoin(schema.workflows, eq(schema.workflows.id, schema.jobs.workflowId))
-    .where(and(eq(schema.jobs.id, jobId), eq(schema.jobs.leaseOwner, owner)));
-  if (!found) return;
-  const { job } = found;
-  const steps = (found.steps ?? []) as Step[];
-  const rescue = (found.rescue ?? []) as Step[];
+export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>): Promise<void> {
+  const { steps, rescue } = await workflows(job.workflowId);
   const history = await previousEvents(db, job.id, job.attempts);
   const apps = new Map<string, Promise<boolean>>();
   const appConnected = (app: string) => apps.get(app) ?? apps.set(app, isAppConnected(db, job.ownerId, app)).get(app)!;

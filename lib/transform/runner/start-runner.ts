@@ -6,7 +6,9 @@ import type { Db } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { claimJobs } from './claim-jobs';
 import { processJob } from './process-job';
+import type { JobRow } from './types';
 import { onRunnerWake } from './wake';
+import { workflowCache } from './workflow-cache';
 
 export interface RunnerOptions {
   getDb: () => Promise<Db>;
@@ -42,10 +44,11 @@ export function startRunner(options: RunnerOptions): Runner {
 
   const loop = async () => {
     const db = await options.getDb();
+    const workflows = workflowCache(db);
     while (running) {
       woken = false;
       const free = concurrency - active.size;
-      let claimed: string[] = [];
+      let claimed: JobRow[] = [];
       if (free > 0) {
         try {
           claimed = await claimJobs(db, id, free, leaseMs);
@@ -53,9 +56,9 @@ export function startRunner(options: RunnerOptions): Runner {
           if (running) log.error({ err: error }, 'runner: claim failed');
         }
       }
-      for (const jobId of claimed) {
-        const work = processJob(db, jobId, id, leaseMs, log)
-          .catch((error: unknown) => log.error({ err: error, jobId }, 'runner: job failed'))
+      for (const job of claimed) {
+        const work = processJob(db, job, id, leaseMs, log, workflows)
+          .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'runner: job failed'))
           .finally(() => {
             active.delete(work);
             woken = true;

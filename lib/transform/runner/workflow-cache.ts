@@ -1,0 +1,29 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { schema, type Db } from '@/lib/db';
+import type { Step } from '../schemas';
+
+export interface WorkflowSteps {
+  steps: Step[];
+  rescue: Step[];
+}
+
+const MAX_ENTRIES = 1_000;
+
+/** Workflow steps by id, read once per runner: workflows are never changed after creation. */
+export function workflowCache(db: Db) {
+  const cache = new Map<string, Promise<WorkflowSteps>>();
+  return (id: string): Promise<WorkflowSteps> => {
+    const hit = cache.get(id);
+    if (hit) return hit;
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    const loading = db
+      .select({ steps: schema.workflows.steps, rescue: schema.workflows.rescue })
+      .from(schema.workflows)
+      .where(eq(schema.workflows.id, id))
+      .then(([row]) => ({ steps: (row?.steps ?? []) as Step[], rescue: (row?.rescue ?? []) as Step[] }));
+    cache.set(id, loading);
+    loading.catch(() => cache.delete(id));
+    return loading;
+  };
+}
