@@ -6,6 +6,7 @@ import type { BenchRow, Scenario } from './support/types';
 const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   http: () => import('./scenarios/http'),
   arca: () => import('./scenarios/arca'),
+  api: () => import('./scenarios/api'),
   runner: () => import('./scenarios/runner'),
 };
 

@@ -6,9 +6,11 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** The serving process, for CPU accounting. */
+  pid?: number;
 }
 
-async function waitFor(url: string, child: ChildProcess, seconds = 180): Promise<void> {
+export async function waitFor(url: string, child: ChildProcess, seconds = 180): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server for ${url} exited with ${child.exitCode}`);
@@ -23,7 +25,7 @@ async function waitFor(url: string, child: ChildProcess, seconds = 180): Promise
   throw new Error(`server for ${url} did not answer within ${seconds}s`);
 }
 
-function stopper(child: ChildProcess) {
+export function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

@@ -1,0 +1,126 @@
+// The API benches' baseline: a bare node:http handler running the app's statements for each measured
+// endpoint (rate-limit upsert, then the endpoint's queries) with the same driver (pg or PGlite), and
+// nothing else. PORT and the database (DATABASE_URL, or PGLITE_DIR) come from env.
+import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { v7 as uuidv7 } from 'uuid';
+
+type Row = Record<string, unknown>;
+type Query = (text: string, params: unknown[]) => Promise<Row[]>;
+interface Driver {
+  query: Query;
+  close(): Promise<void>;
+}
+
+async function openDriver(): Promise<Driver> {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(process.env.PGLITE_DIR!);
+  return {
+    query: async (text, params) => (await db.query<Row>(text, params)).rows,
+    close: () => db.close(),
+  };
+}
+
+const db = await openDriver();
+const principals = new Map<string, { keyId: string; workspaceId: string }>();
+
+async function authenticate(header: string | undefined) {
+  const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+  if (!token) return undefined;
+  const hash = createHash('sha256').update(token).digest('hex');
+  if (!principals.has(hash)) {
+    const [row] = await db.query('select id, workspace_id from api_keys where hash = $1 and revoked_at is null', [hash]);
+    if (row) principals.set(hash, { keyId: String(row.id), workspaceId: String(row.workspace_id) });
+  }
+  return principals.get(hash);
+}
+
+async function hitRateLimit(keyId: string) {
+  const windowStart = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  await db.query(
+    `insert into rate_limits (bucket, window_start, count) values ($1, $2, 1)
+     on conflict (bucket) do update set count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end, window_start = excluded.window_start
+     returning count`,
+    [`api:${keyId}`, windowStart],
+  );
+}
+
+const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const entryJson = (row: Row, meta: Row[]) => ({
+  id: row.id, ...(row.key ? { key: row.key } : {}), folder: row.folder, state: row.state, doc_schema: row.doc_schema, data: row.data,
+  meta: meta.map((m) => ({ id: `${m.entry_id}:${m.src}:${m.key}`, src: m.src, key: m.key, link_url: m.link_url, created_at: iso(m.created_at) })),
+  faults: row.faults, created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+});
+
+async function route(req: http.IncomingMessage, body: string): Promise<[number, unknown]> {
+  const principal = await authenticate(req.headers.authorization);
+  if (!principal) return [401, { message: 'unauthorized' }];
+  await hitRateLimit(principal.keyId);
+  const owner = principal.workspaceId;
+  const url = req.url ?? '/';
+  if (req.method === 'POST' && url === '/silo/v1/entries') {
+    const input = JSON.parse(body) as { folder?: string; data: Row };
+    const id = randomUUID();
+    const [row] = await db.query(
+      `with inserted as (
+         insert into silo_entries (id, owner_id, key, folder, doc_schema, env_schema, data, request_hash) values ($1, $2, null, $3, $4, null, $5::jsonb, $6) on conflict do nothing returning *),
+       state as (insert into silo_entry_states (entry_id, state) select id, 'empty' from inserted)
+       select * from inserted`,
+      [id, owner, input.folder ?? null, 'https://gobl.org/draft-0/org/party', JSON.stringify(input.data), createHash('sha256').update(body).digest('hex')],
+    );
+    if (!row) return [409, { message: 'conflict' }];
+    return [200, entryJson(row, [])];
+  }
+  const entryId = /^\/silo\/v1\/entries\/([0-9a-f-]{36})$/.exec(url)?.[1];
+  if (req.method === 'GET' && entryId) {
+    const [row] = await db.query(
+      `select silo_entries.*, coalesce((select json_agg(json_build_object('entry_id', m.entry_id, 'src', m.src, 'key', m.key, 'link_url', m.link_url, 'created_at', m.created_at) order by m.created_at)
+         from silo_meta m where m.entry_id = silo_entries.id), '[]'::json) as meta
+       from silo_entries where id = $1 and owner_id = $2`,
+      [entryId, owner],
+    );
+    if (!row) return [404, { message: 'not found' }];
+    return [200, entryJson(row, row.meta as Row[])];
+  }
+  if (req.method === 'POST' && url === '/transform/v1/jobs') {
+    const input = JSON.parse(body) as { workflow_id: string; silo_entry_id: string };
+    const [job] = await db.query(
+      `insert into transform_jobs (id, owner_id, key, workflow_id, silo_entry_id, args, tags, request_hash)
+       select $1, $2, null, $3, $4, '{}'::jsonb, '[]'::jsonb, $5
+       where exists (select 1 from transform_workflows where id = $3 and owner_id = $2) and exists (select 1 from silo_entries where id = $4 and owner_id = $2)
+       on conflict do nothing returning *`,
+      [uuidv7(), owner, input.workflow_id, input.silo_entry_id, createHash('sha256').update(body).digest('hex')],
+    );
+    if (!job) return [422, { message: 'missing' }];
+    return [202, { id: job.id, workflow_id: job.workflow_id, silo_entry_id: job.silo_entry_id, status: job.status, args: job.args, tags: job.tags, faults: job.faults, created_at: iso(job.created_at), updated_at: iso(job.updated_at), intents: [] }];
+  }
+  return [404, { message: 'not found' }];
+}
+
+const server = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    route(req, Buffer.concat(chunks).toString('utf8')).then(
+      ([status, payload]) => {
+        const text = JSON.stringify(payload);
+        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+      },
+      (error: unknown) => {
+        console.error(error);
+        res.writeHead(500).end();
+      },
+    );
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.once('SIGTERM', () => {
+  server.closeAllConnections();
+  server.close(() => void db.close().then(() => process.exit(0)));
+});
