@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/lib/i18n';
 import { SiteHeader } from '@/components/ui/site-header';
 import { SiteFooter } from '@/components/ui/site-footer';
+import { ClientMessages } from '@/components/ui/client-messages';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -26,13 +27,13 @@ export default async function LocaleLayout({ children, params }: Props) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
           {t('skipToContent')}
         </a>
-        <NextIntlClientProvider>
+        <ClientMessages namespaces={['common']}>
           <SiteHeader />
           <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
             {children}
           </main>
           <SiteFooter />
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

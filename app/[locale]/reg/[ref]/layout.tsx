@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
-import { getDb } from '@/lib/db';
-import { getRegistrationByRef } from '@/lib/registration';
+import { ClientMessages } from '@/components/ui/client-messages';
 import { EnvBadge } from '@/components/wizard/env-badge';
-import { loadRegistration } from './load';
+import { findRegistration, loadRegistration } from './load';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string; ref: string }> };
 
@@ -13,7 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { ref, locale } = await params;
   const robots = { index: false, follow: false };
   // No notFound() here: an unknown ref must render the plain 404 page with its usual title.
-  const registration = await getRegistrationByRef(await getDb(), ref);
+  const registration = await findRegistration(ref);
   if (!registration) return { robots };
   const t = await getTranslations({ locale, namespace: 'wizard.meta' });
   return { title: t('title', { company: registration.company.name }), robots };
@@ -42,7 +41,7 @@ export default async function RegistrationLayout({ children, params }: Props) {
         </div>
         <EnvBadge environment={registration.environment} />
       </div>
-      {children}
+      <ClientMessages namespaces={['wizard.copy', 'wizard.nav', 'wizard.company', 'wizard.certificate', 'wizard.upload']}>{children}</ClientMessages>
     </div>
   );
 }

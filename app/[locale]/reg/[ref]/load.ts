@@ -8,12 +8,15 @@ import { redirect } from '@/lib/i18n';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { canOpenStep, getRegistrationByRef, type RegistrationView, type WizardStep } from '@/lib/registration';
 
-/** The registration behind a public ref, once per request; any unknown ref is the same plain 404. */
-export const loadRegistration = cache(async (ref: string): Promise<RegistrationView> => {
-  const registration = await getRegistrationByRef(await getDb(), ref);
+/** The registration behind a public ref, looked up once per request (metadata, layout and page share it). */
+export const findRegistration = cache(async (ref: string) => getRegistrationByRef(await getDb(), ref));
+
+/** Like findRegistration, but any unknown ref is the same plain 404. */
+export async function loadRegistration(ref: string): Promise<RegistrationView> {
+  const registration = await findRegistration(ref);
   if (!registration) notFound();
   return registration;
-});
+}
 
 /** Sends the supplier to the furthest step reached when they ask for one they cannot open yet. */
 export async function requireStep(ref: string, locale: string, step: WizardStep): Promise<RegistrationView> {

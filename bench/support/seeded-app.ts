@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface SeededApp {
+  url: string;
+  fixtures: Record<'sandbox' | 'live', { workspaceId: string; apiKey: string; workflowId: string }>;
+  stop(): Promise<void>;
+}
+
+/** The app as the e2e tests run it: a fresh embedded database with seeded workspaces, then `npm start`. */
+export async function startSeededApp(port: number): Promise<SeededApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-bench-wizard-'));
+  const child = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', APP_ENV: 'demo' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`seeded app exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('seeded app did not start');
+    if (await fetch(`${url}/openapi.json`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    fixtures: JSON.parse(readFileSync(path.join(dataDir, 'e2e-fixtures.json'), 'utf8')),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
