@@ -26,6 +26,7 @@ const rawSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
   RUNNER: z.enum(['embedded', 'off']).default('embedded'),
   RUNNER_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -79,6 +80,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,
+    runnerConcurrency: raw.RUNNER_CONCURRENCY,
     arcaSimulator: simulator,
     arca: {
       sandbox: {

@@ -12,7 +12,7 @@ import { workflowCache } from './workflow-cache';
 
 export interface RunnerOptions {
   getDb: () => Promise<Db>;
-  /** Jobs run at once by this instance. */
+  /** Jobs run at once by this instance (RUNNER_CONCURRENCY). */
   concurrency?: number;
   /** How often to look for due jobs when nothing wakes the runner. */
   pollMs?: number;
@@ -28,7 +28,7 @@ export interface Runner {
 /** The durable step runner: claims due jobs from the database and runs them, until stopped. */
 export function startRunner(options: RunnerOptions): Runner {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? getEnv().runnerConcurrency;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? getEnv().runnerLeaseMs;
   const log = getLogger().child({ runner: id });
