@@ -63,7 +63,8 @@ describeEachDatabase('API OpenAPI document', (database) => {
     ];
     for (const [method, path, json, status] of writes) expect((await api.call(method, path, { key: ws.key, json })).status, `${method} ${path}`).toBe(status);
     const emptyPost = await api.call('POST', '/transform/v1/jobs', { key: ws.key });
-    expect([415, 422]).toContain(emptyPost.status);
+    expect(emptyPost.status).toBe(422);
+    expect(emptyPost.body.fields).toEqual({ workflow_id: expect.any(String), silo_entry_id: expect.any(String) });
 
     for (const operation of documentedOperations(doc)) {
       const [method, template] = operation.split(' ') as [string, string];
