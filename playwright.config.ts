@@ -34,7 +34,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node tests/e2e/support/start-server.mjs',
-    url: `${baseURL}/utils/v1/ping`,
+    url: `${baseURL}/openapi.json`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { fixture } from './support/api';
 import { checkPage, watchConsole } from './support/page-checks';
 
 test.describe('public pages', () => {
@@ -74,11 +75,12 @@ test.describe('headers and API routing through the one server', () => {
   });
 
   test('the JSON API answers from the same server, outside the i18n proxy', async ({ request }) => {
-    const ping = await request.get('/utils/v1/ping');
+    expect((await request.get('/utils/v1/ping')).status()).toBe(401);
+    const ping = await request.get('/utils/v1/ping', { headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` } });
     expect(ping.status()).toBe(200);
     expect(await ping.json()).toEqual({ ping: 'pong' });
     expect(ping.headers()['content-security-policy']).toBeUndefined();
-    const missing = await request.get('/silo/v1/nothing-here');
+    const missing = await request.get('/silo/v1/nothing-here', { headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` } });
     expect(missing.status()).toBe(404);
     expect(missing.headers()['content-type']).toBe('application/problem+json');
     const doc = await request.get('/openapi.json');
