@@ -9,6 +9,11 @@ const nextConfig = {
   // Types are checked by `npm test` (tsc over the whole tree); a test file must never stop `npm start`.
   typescript: { ignoreBuildErrors: true },
   // PGlite ships a 15 MB WASM file; bundling it would copy it into public /_next/static.
+  experimental: {
+    // Two 64 KB files (certificate and key) and a few fields; anything larger is refused before parsing.
+    // Server actions also refuse requests whose Origin does not match the host (Next's CSRF check).
+    serverActions: { bodySizeLimit: '256kb' },
+  },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
 };
 
