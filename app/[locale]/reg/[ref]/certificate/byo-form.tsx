@@ -14,18 +14,8 @@ export function ByoForm({ refCode, locale }: { refCode: string; locale: string }
   const [state, action] = useActionState<ByoState, FormData>(uploadOwnCredentials.bind(null, refCode, locale), {});
   return (
     <form action={action} className="space-y-3">
-      <div className="space-y-1">
-        <label htmlFor="byo-certificate" className="font-medium">
-          {t('byoCertificate')}
-        </label>
-        <input id="byo-certificate" name="certificate" type="file" required accept=".crt,.cer,.pem,.der" className={input} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="byo-key" className="font-medium">
-          {t('byoKey')}
-        </label>
-        <input id="byo-key" name="key" type="file" required accept=".key,.pem,.der,.p8" className={input} />
-      </div>
+      <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der" />
+      <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8" />
       <div className="space-y-1">
         <label htmlFor="byo-password" className="font-medium">
           {t('byoPassword')}
@@ -35,5 +25,16 @@ export function ByoForm({ refCode, locale }: { refCode: string; locale: string }
       <FormMessage title={state.errors?.length ? tu('problemsTitle') : undefined} messages={state.errors ?? []} />
       <SubmitButton label={t('byoSubmit')} pendingLabel={tu('validating')} variant="secondary" />
     </form>
+  );
+}
+
+function FileField({ name, label, accept }: { name: string; label: string; accept: string }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`byo-${name}`} className="font-medium">
+        {label}
+      </label>
+      <input id={`byo-${name}`} name={name} type="file" required accept={accept} className={input} />
+    </div>
   );
 }
