@@ -8,6 +8,7 @@ const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   arca: () => import('./scenarios/arca'),
   api: () => import('./scenarios/api'),
   runner: () => import('./scenarios/runner'),
+  wizard: () => import('./scenarios/wizard'),
 };
 
 async function main() {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApiApp, isApiPath } from '@/lib/api';
+import type { Db } from '@/lib/db';
+
+// These requests never reach the database.
+const noDb = async () => ({}) as Db;
 
 describe('API routing', () => {
   it('sends only the API prefixes to the API', () => {
@@ -7,21 +11,21 @@ describe('API routing', () => {
     for (const p of ['/', '/en', '/reg/abc', '/utilsx', '/console', '/_next/static/a.js']) expect(isApiPath(p)).toBe(false);
   });
 
-  it('answers ping', async () => {
-    const res = await createApiApp().request('/utils/v1/ping');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ping: 'pong' });
+  it('refuses ping without an API key, with a Bearer challenge', async () => {
+    const res = await createApiApp({ getDb: noDb }).request('/utils/v1/ping');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
   it('answers unknown API routes with problem+json', async () => {
-    const res = await createApiApp().request('/utils/v1/nothing');
+    const res = await createApiApp({ getDb: noDb }).request('/nothing/here');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toMatchObject({ status: 404, title: 'Not found', code: 'not_found' });
   });
 
   it('publishes an OpenAPI 3.1 document that lists ping', async () => {
-    const doc = await (await createApiApp().request('/openapi.json')).json();
+    const doc = await (await createApiApp({ getDb: noDb }).request('/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.paths['/utils/v1/ping'].get).toBeDefined();
   });
