@@ -24,11 +24,14 @@ async function main() {
   const handlePage = nextApp.getRequestHandler();
   const handleApi = getRequestListener(createApiApp().fetch);
 
+  const logRequests = log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
-    const started = performance.now();
-    res.once('finish', () => {
-      log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
-    });
+    if (logRequests) {
+      const started = performance.now();
+      res.once('finish', () => {
+        log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+      });
+    }
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (isApiPath(pathname)) return void handleApi(req, res);
     // Pages rate-limit by client address; only this server may set it (behind a proxy, trust X-Forwarded-For there).

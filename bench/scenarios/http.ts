@@ -1,24 +1,26 @@
 import type { BenchRow } from '../support/types';
 import { firstLoadJsBytes } from '../support/first-load-js';
 import { load, warm } from '../support/load';
-import { startApp, startBareNode, startStaticNext } from '../support/servers';
+import { startSeededApp } from '../support/seeded-app';
+import { startBareNode, startStaticNext } from '../support/servers';
 
 const API_CONNECTIONS = 32;
 const PAGE_CONNECTIONS = 16;
 
 /** Foundation: the API through the app's one server, and a page, each against its bare baseline. */
 export default async function httpScenario(): Promise<BenchRow[]> {
-  const app = await startApp(3201);
+  const app = await startSeededApp(3201);
+  const auth = { headers: { Authorization: `Bearer ${app.fixtures.sandbox.apiKey}` } };
   const bare = await startBareNode(3202);
   const staticNext = await startStaticNext(3203);
   try {
     const rows: BenchRow[] = [];
     await warm(`${bare.url}/`, { connections: API_CONNECTIONS });
     const bareRun = await load(`${bare.url}/`, { connections: API_CONNECTIONS });
-    await warm(`${app.url}/utils/v1/ping`, { connections: API_CONNECTIONS });
-    const pingRun = await load(`${app.url}/utils/v1/ping`, { connections: API_CONNECTIONS });
+    await warm(`${app.url}/utils/v1/ping`, { connections: API_CONNECTIONS, ...auth });
+    const pingRun = await load(`${app.url}/utils/v1/ping`, { connections: API_CONNECTIONS, ...auth });
     rows.push({ scenario: 'GET /utils/v1/ping', variant: 'baseline: bare node:http', ...pick(bareRun) });
-    rows.push({ scenario: 'GET /utils/v1/ping', variant: 'app server (target ≥ 0.60)', ...pick(pingRun), ratio: ratio(pingRun.rps, bareRun.rps), note: failures(pingRun) });
+    rows.push({ scenario: 'GET /utils/v1/ping', variant: 'app server, with an API key (target ≥ 0.60)', ...pick(pingRun), ratio: ratio(pingRun.rps, bareRun.rps), note: failures(pingRun) });
 
     await warm(`${staticNext.url}/`, { connections: PAGE_CONNECTIONS });
     const staticRun = await load(`${staticNext.url}/`, { connections: PAGE_CONNECTIONS });

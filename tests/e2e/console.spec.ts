@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { completeSandboxWizard } from './support/complete-wizard';
 import { checkPage, watchConsole } from './support/page-checks';
 import { readSeed, signIn, startReceiver } from './support/console';
 
@@ -133,12 +134,21 @@ test.describe('operator console', () => {
     await page.goto('/console/jobs');
     await check('jobs', /Trabajos/);
 
+    // The operator registers the company: opens the link from the Meta tab and completes the wizard.
+    const alias = await completeSandboxWizard(page, new URL(link).pathname, '30712345671');
+    await page.goto(`/console/suppliers/${supplierId}`);
+    await expect(page.locator('main')).toContainText('Registrado');
+    await expect(page.locator('main')).toContainText(alias);
+    await page.getByRole('navigation', { name: 'Secciones del proveedor' }).getByRole('link', { name: 'Trabajos' }).click();
+    await page.getByTestId('job-list').getByRole('link').first().click();
+    await expect(page.locator('main')).toContainText('OK (terminado)');
+
     // Suppliers list: search by name and by CUIT, with the state.
     await page.goto('/console/suppliers');
     await page.getByLabel('Buscar por nombre o CUIT').fill(name);
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByTestId('supplier-list').getByRole('listitem')).toHaveCount(1);
-    await expect(page.getByTestId('supplier-list')).toContainText('En proceso');
+    await expect(page.getByTestId('supplier-list')).toContainText('Registrado');
     await check('suppliers', /Proveedores/);
 
     // Settings: an API key shown once, then revoked; the environment switch.

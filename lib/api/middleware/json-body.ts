@@ -18,7 +18,11 @@ export const jsonBodyOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-export const limitBody = bodyLimit({
+const bodyLimitCheck = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => problemResponse(c, 413, `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`),
 });
+
+// Only requests that carry a body pay for the check: reading it makes the adapter build a full Request.
+export const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => (BODY_METHODS.has(c.req.method) ? bodyLimitCheck(c, next) : next());
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { queryRows } from '@/lib/db';
+import { hitRateLimit } from '@/lib/ratelimit';
+import { describeEachDatabase } from './support/databases';
+
+describeEachDatabase('rate limits', (get) => {
+  const stored = async (bucket: string) => (await queryRows<{ count: number }>(get().db, sql`select count from rate_limits where bucket = ${bucket}`))[0]?.count;
+
+  it('writes hits in batches while far from the limit', async () => {
+    const bucket = `test:${randomUUID()}`;
+    const results = [];
+    for (let i = 0; i < 50; i++) results.push(await hitRateLimit(get().db, bucket, 1000));
+    expect(results.every((r) => r.allowed)).toBe(true);
+    expect(results.at(-1)?.remaining).toBe(950);
+    expect(await stored(bucket)).toBeLessThan(50);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await stored(bucket)).toBe(50);
+  });
+
+  it('writes every hit near the limit, so the limit is exact', async () => {
+    const bucket = `test:${randomUUID()}`;
+    const allowed = [];
+    for (let i = 0; i < 12; i++) allowed.push((await hitRateLimit(get().db, bucket, 10)).allowed);
+    expect(allowed).toEqual([...Array(10).fill(true), false, false]);
+    expect(await stored(bucket)).toBe(12);
+  });
+
+  it('starts a new window with a fresh count', async () => {
+    const bucket = `test:${randomUUID()}`;
+    const t0 = Date.UTC(2026, 0, 1, 10, 0, 30);
+    for (let i = 0; i < 3; i++) await hitRateLimit(get().db, bucket, 3, 60, t0);
+    expect((await hitRateLimit(get().db, bucket, 3, 60, t0)).allowed).toBe(false);
+    expect((await hitRateLimit(get().db, bucket, 3, 60, t0 + 60_000)).allowed).toBe(true);
+  });
+});
