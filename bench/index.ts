@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { BenchRow, Scenario } from './support/types';
 
@@ -19,13 +19,23 @@ async function main() {
   for (const [name, loadScenario] of Object.entries(SCENARIOS)) {
     if (only && !only.includes(name)) continue;
     if (!json) console.error(`▶ ${name}`);
-    rows.push(...(await (await loadScenario()).default()));
+    rows.push(...(await (await loadScenario()).default()).map((row) => ({ group: name, ...row })));
   }
-  const result = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version }, rows };
+  // With --only, the other scenarios' rows from the last run stay in the file.
+  const kept = only ? previousRows().filter((row) => row.group && !only.includes(row.group)) : [];
+  const result = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version }, rows: [...kept, ...rows] };
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
   if (json) console.log(JSON.stringify(result));
   else printTable(rows);
+}
+
+function previousRows(): BenchRow[] {
+  try {
+    return (JSON.parse(readFileSync('bench/results.json', 'utf8')) as { rows: BenchRow[] }).rows;
+  } catch {
+    return [];
+  }
 }
 
 function printTable(rows: BenchRow[]) {

@@ -1,5 +1,7 @@
 /** One line of the bench table. Scenarios fill what applies to them. */
 export interface BenchRow {
+  /** The scenario module that produced the row (set by bench/index.ts). */
+  group?: string;
   scenario: string;
   /** What this row measures against, e.g. "bare node:http" or "target ≥ 60%". */
   variant: string;
