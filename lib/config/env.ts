@@ -120,11 +120,17 @@ export function resolveMasterKey(env: AppEnv): Buffer {
   if (env.production) {
     throw new ConfigError('MASTER_KEY is required when APP_ENV=production (base64 of 32 bytes: `openssl rand -base64 32`).');
   }
-  if (existsSync(devFile)) return Buffer.from(readFileSync(devFile, 'utf8').trim(), 'base64');
+  const read = () => Buffer.from(readFileSync(devFile, 'utf8').trim(), 'base64');
+  if (existsSync(devFile)) return read();
   mkdirSync(env.dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(devFile, key.toString('base64') + '\n', { mode: 0o600 });
-  return key;
+  // Exclusive create: when several processes start at once (tests, app + CLI), the first key wins
+  // and the others read it, so nothing is ever sealed under a key that is then overwritten.
+  try {
+    writeFileSync(devFile, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return read();
 }
 
 let cached: AppEnv | undefined;
