@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
@@ -123,12 +123,16 @@ export function resolveMasterKey(env: AppEnv): Buffer {
   const read = () => Buffer.from(readFileSync(devFile, 'utf8').trim(), 'base64');
   if (existsSync(devFile)) return read();
   mkdirSync(env.dataDir, { recursive: true });
-  // Exclusive create: when several processes start at once (tests, app + CLI), the first key wins
-  // and the others read it, so nothing is ever sealed under a key that is then overwritten.
+  // Written aside, then linked into place: link() fails if the file exists and never exposes a
+  // half-written key, so when several processes start at once the first key wins and all read it.
+  const draft = `${devFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(32).toString('base64') + '\n', { mode: 0o600 });
   try {
-    writeFileSync(devFile, randomBytes(32).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+    linkSync(draft, devFile);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(draft);
   }
   return read();
 }
