@@ -3,5 +3,6 @@ export type { Database, DatabaseOptions, Db, Schema } from './client';
 export { startDatabase, getDb, stopDatabase } from './instance';
 export * as schema from './schema';
 export { queryRows } from './rows';
+export { runStatement, statement, toDate, toDateOrNull, type Statement } from './statement';
 export { encodeCursor, decodeCursor } from './cursor';
 export { DataDirBusyError } from './data-dir-lock';

@@ -1,26 +1,25 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type schema } from '@/lib/db';
+import { runStatement, statement, toDate, toDateOrNull, type Db, type schema } from '@/lib/db';
 
 type JobRow = typeof schema.jobs.$inferSelect;
 type NewJob = Pick<JobRow, 'id' | 'ownerId' | 'workflowId' | 'siloEntryId' | 'args' | 'tags' | 'requestHash'> & { key?: string };
 
-const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
+// Only if its workflow and entry are this workspace's, in one round trip.
+const insertJobIfReferencesExist = statement(
+  'transform_insert_job',
+  `insert into transform_jobs (id, owner_id, key, workflow_id, silo_entry_id, args, tags, request_hash)
+   select $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8
+   where exists (select 1 from transform_workflows where id = $4 and owner_id = $2)
+     and exists (select 1 from silo_entries where id = $5 and owner_id = $2)
+   on conflict do nothing
+   returning *`,
+);
 
-/**
- * Inserts a job in one round trip, only if its workflow and entry are this workspace's; undefined
- * when they are not, or when the id or the workspace's key is already taken.
- */
+/** Inserts a job; undefined when its workflow or entry is not this workspace's, or the id or key is taken. */
 export async function insertJob(db: Db, job: NewJob): Promise<JobRow | undefined> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`insert into transform_jobs (id, owner_id, key, workflow_id, silo_entry_id, args, tags, request_hash)
-        select ${job.id}, ${job.ownerId}, ${job.key ?? null}, ${job.workflowId}, ${job.siloEntryId}, ${JSON.stringify(job.args)}::jsonb, ${JSON.stringify(job.tags)}::jsonb, ${job.requestHash}
-        where exists (select 1 from transform_workflows where id = ${job.workflowId} and owner_id = ${job.ownerId})
-          and exists (select 1 from silo_entries where id = ${job.siloEntryId} and owner_id = ${job.ownerId})
-        on conflict do nothing
-        returning *`,
-  );
+  const [row] = await runStatement(db, insertJobIfReferencesExist, [
+    job.id, job.ownerId, job.key ?? null, job.workflowId, job.siloEntryId, JSON.stringify(job.args), JSON.stringify(job.tags), job.requestHash,
+  ]);
   if (!row) return undefined;
   return {
     id: String(row.id),
@@ -36,12 +35,12 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow | undefined
     requestHash: String(row.request_hash),
     stepIndex: Number(row.step_index),
     phase: String(row.phase),
-    runAfter: date(row.run_after)!,
+    runAfter: toDate(row.run_after),
     leaseOwner: (row.lease_owner as string | null) ?? null,
-    leaseUntil: date(row.lease_until),
+    leaseUntil: toDateOrNull(row.lease_until),
     attempts: Number(row.attempts),
-    createdAt: date(row.created_at)!,
-    updatedAt: date(row.updated_at)!,
-    completedAt: date(row.completed_at),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+    completedAt: toDateOrNull(row.completed_at),
   };
 }
