@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { createApiApp } from '@/lib/api';
 import { getLogger } from '@/lib/log';
-import { apiHarness, party } from './support/api-harness';
+import { apiHarness, party, send } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
 
@@ -59,6 +59,18 @@ describeEachDatabase('API errors', (database) => {
     expectProblem(await api.call('POST', '/silo/v1/entries', { key: ws.key, json: huge }), 413, 'payload_too_large');
     const listed = await api.call('GET', '/silo/v1/entries?limit=100', { key: ws.key });
     expect(listed.body.list).toEqual([]);
+  });
+
+  it('reads a chunked body without a length up to 1 MB and refuses one past it with 413', async () => {
+    const origin = await api.origin();
+    const headers = { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' };
+    const small = await send(`${origin}/silo/v1/entries`, 'POST', headers, JSON.stringify({ data: party('Chunked SRL') }));
+    expect(small.status).toBe(200);
+    expect(JSON.parse(small.text).data.name).toBe('Chunked SRL');
+    const huge = JSON.stringify({ data: { ...party(), notes: 'x'.repeat(1024 * 1024 + 1) } });
+    const refused = await send(`${origin}/silo/v1/entries`, 'POST', headers, huge);
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.text)).toMatchObject({ status: 413, code: 'payload_too_large' });
   });
 
   it('answers an unexpected exception with a generic 500 and logs the cause without leaking it', async () => {

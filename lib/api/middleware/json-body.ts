@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
@@ -20,9 +21,41 @@ export const jsonBodyOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
 
 const bodyLimitCheck = bodyLimit({
   maxSize: MAX_BODY_BYTES,
-  onError: (c) => problemResponse(c, 413, `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`),
+  onError: (c) => tooLarge(c),
 });
+const tooLarge = (c: Context) => problemResponse(c, 413, `The body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
 
-// Only requests that carry a body pay for the check: reading it makes the adapter build a full Request.
-export const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => (BODY_METHODS.has(c.req.method) ? bodyLimitCheck(c, next) : next());
+/**
+ * Reads a request body once, refusing more than 1 MB. Under node:http it reads the socket directly
+ * and hands the text to Hono's body cache: going through the adapter's Request would build a fetch
+ * Request, a stream and an AbortSignal for every call (a tenth of a create's CPU).
+ */
+export const limitBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!BODY_METHODS.has(c.req.method)) return next();
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) return bodyLimitCheck(c, next);
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge(c);
+  const text = await readAtMost(incoming, MAX_BODY_BYTES);
+  if (text === undefined) return tooLarge(c);
+  c.req.bodyCache.text = Promise.resolve(text);
+  await next();
+};
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+function readAtMost(incoming: IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      incoming.off('data', onData);
+      // Drain the rest unread so the answer (413) can still reach the client on this connection.
+      incoming.resume();
+      resolve(undefined);
+    };
+    incoming.on('data', onData);
+    incoming.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
+    incoming.once('error', reject);
+  });
+}

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { createApiApp, type ApiOptions } from '@/lib/api';
 import { cuitCheckDigit } from '@/lib/arca';
 import type { Database } from '@/lib/db';
@@ -29,11 +32,21 @@ export interface CallOptions {
 
 export type Call = <T = any>(method: string, path: string, options?: CallOptions) => Promise<ApiResponse<T>>;
 
-/** The API in-process over `app.request` on a test's database; every response is recorded. */
+/**
+ * The API over real HTTP, mounted on node:http as server.ts mounts it, on a test's database; every
+ * response is recorded. `app` is the same Hono app, for in-process calls.
+ */
 export function apiHarness(database: () => Database, options: Omit<ApiOptions, 'getDb'> = {}) {
   const records: RecordedResponse[] = [];
   let app: ReturnType<typeof createApiApp> | undefined;
+  let origin: Promise<string> | undefined;
   const getApp = () => (app ??= createApiApp({ getDb: async () => database().db, rateLimitPerMinute: 1_000_000, ...options }));
+  const listen = () =>
+    (origin ??= new Promise((resolve) => {
+      const server = http.createServer(getRequestListener(getApp().fetch));
+      // Unreferenced: the test process may end while it still listens.
+      server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)).unref();
+    }));
 
   const call: Call = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}) };
@@ -44,8 +57,8 @@ export function apiHarness(database: () => Database, options: Omit<ApiOptions, '
     }
     // A real client always says how long its body is; the 413/415 checks rely on it.
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const res = await getApp().request(path, { method, headers: { ...headers, ...opts.headers }, body });
-    const text = await res.text();
+    const res = await send(`${await listen()}${path}`, method, { ...headers, ...opts.headers }, body);
+    const text = res.text;
     const contentType = res.headers.get('content-type') ?? '';
     const parsed = /json/.test(contentType) && text ? JSON.parse(text) : text;
     records.push({ method, path: path.split('?')[0]!, status: res.status, contentType, body: parsed });
@@ -62,7 +75,25 @@ export function apiHarness(database: () => Database, options: Omit<ApiOptions, '
     return { id: ws.id, key: key.token, keyId: key.id, workflowId: workflow.id };
   };
 
-  return { call, workspace, records, app: getApp };
+  return { call, workspace, records, app: getApp, origin: listen };
+}
+
+/** One request on its own connection, headers exactly as given (fetch would set its own Content-Length). */
+export function send(url: string, method: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        resolve({ status: res.statusCode!, headers: responseHeaders, text: Buffer.concat(chunks).toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 let cuitCounter = Math.floor(Math.random() * 1e6);
