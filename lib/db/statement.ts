@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './client';
+import { queryPrepared } from './pglite-prepared';
 
 /**
  * A fixed SQL text with $1… parameters, for the API's hottest queries. Run straight on the driver it
  * skips Drizzle's query building and result mapping (about half the CPU of a one-row read on PGlite),
- * and on PostgreSQL it is a named prepared statement, so each connection plans it once.
+ * and it is a named prepared statement, parsed once per connection (PostgreSQL) or database (PGlite).
  */
 export interface Statement {
   name: string;
@@ -18,19 +20,15 @@ interface PgPool {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
   totalCount: number;
 }
-interface PgliteClient {
-  query(text: string, params: unknown[]): Promise<{ rows: Row[] }>;
-  waitReady: Promise<void>;
-}
 
 /**
  * Runs a statement and returns its rows as the driver parses them: timestamps as Date, json as
  * values. Inside a transaction (no driver client of its own) it goes through Drizzle.
  */
 export async function runStatement<T = Row>(db: Db, { name, text }: Statement, values: unknown[]): Promise<T[]> {
-  const client = (db as { $client?: PgPool | PgliteClient }).$client;
+  const client = (db as { $client?: PgPool | PGlite }).$client;
   if (client && 'totalCount' in client) return (await client.query({ name, text, values })).rows as T[];
-  if (client && 'waitReady' in client) return (await client.query(text, values)).rows as T[];
+  if (client && 'execProtocolStream' in client) return (await queryPrepared(client, name, text, values)) as T[];
   const result = (await db.execute(toSql(text, values))) as unknown as { rows: T[] };
   return result.rows;
 }

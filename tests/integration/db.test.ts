@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { queryRows, schema } from '@/lib/db';
+import { queryRows, runStatement, schema, statement } from '@/lib/db';
 import { describeEachDatabase } from './support/databases';
 
 describeEachDatabase('database', (database) => {
@@ -35,5 +35,28 @@ describeEachDatabase('database', (database) => {
     await expect(db.insert(schema.apiKeys).values({ workspaceId: workspace!.id, name: 'b', prefix: 'sk_', hash })).rejects.toThrow();
     await db.delete(schema.workspaces).where(eq(schema.workspaces.id, workspace!.id));
     expect(await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.hash, hash))).toEqual([]);
+  });
+
+  it('runs fixed statements on the driver: typed values, errors that leave the connection usable, and inside transactions', async () => {
+    const { db } = database();
+    const probe = statement('test_probe', `select $1::uuid as id, $2::jsonb as doc, now() as at, 41 + $3::int as n, $4::text as absent`);
+    const id = randomUUID();
+    for (let i = 0; i < 3; i++) {
+      const [row] = await runStatement(db, probe, [id, JSON.stringify({ a: [1, 'ñ'] }), i, null]);
+      expect(row).toMatchObject({ id, doc: { a: [1, 'ñ'] }, n: 41 + i, absent: null });
+      expect(row!.at).toBeInstanceOf(Date);
+    }
+    const failing = statement('test_failing', 'select 1 / $1::int as x');
+    await expect(runStatement(db, failing, [0])).rejects.toThrow(/division by zero/);
+    expect(await runStatement(db, failing, [1])).toEqual([{ x: 1 }]);
+    const [workspace] = await db.insert(schema.workspaces).values({ name: 'statements' }).returning();
+    const rename = statement('test_rename', 'update workspaces set name = $2 where id = $1 returning name');
+    await db.transaction(async (tx) => {
+      expect(await runStatement(tx, rename, [workspace!.id, 'inside'])).toEqual([{ name: 'inside' }]);
+      tx.rollback();
+    }).catch(() => undefined);
+    const [after] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.id, workspace!.id));
+    expect(after?.name).toBe('statements');
+    expect(await runStatement(db, rename, [workspace!.id, 'outside'])).toEqual([{ name: 'outside' }]);
   });
 });

@@ -37,7 +37,8 @@ export const limitBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge(c);
   const text = await readAtMost(incoming, MAX_BODY_BYTES);
   if (text === undefined) return tooLarge(c);
-  c.req.bodyCache.text = Promise.resolve(text);
+  // Hono's body cache holds promises (its type says otherwise).
+  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
   await next();
 };
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
