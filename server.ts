@@ -7,6 +7,7 @@ import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
+import { createRegistrationPageServer } from '@/lib/page-cache';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -23,6 +24,7 @@ async function main() {
   await nextApp.prepare();
   const handlePage = nextApp.getRequestHandler();
   const handleApi = getRequestListener(createApiApp().fetch);
+  const serveRegistrationPage = createRegistrationPageServer({ getDb, viewsPerMinutePerRef: env.regPageViewsPerMinute });
 
   const logRequests = log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
@@ -36,7 +38,10 @@ async function main() {
     if (isApiPath(pathname)) return void handleApi(req, res);
     // Pages rate-limit by client address; only this server may set it (behind a proxy, trust X-Forwarded-For there).
     req.headers['x-client-ip'] = req.socket.remoteAddress ?? 'unknown';
-    void handlePage(req, res);
+    serveRegistrationPage(req, res, () => void handlePage(req, res)).catch((error: unknown) => {
+      log.error({ err: error, path: redactUrl(req.url ?? '/') }, 'server: registration page failed');
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
+    });
   });
   server.keepAliveTimeout = 65_000;
 

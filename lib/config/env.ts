@@ -28,6 +28,7 @@ const rawSchema = z.object({
   RUNNER_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  REG_PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -78,6 +79,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     masterKey: raw.MASTER_KEY,
     logLevel: raw.LOG_LEVEL,
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
+    regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,
     runnerConcurrency: raw.RUNNER_CONCURRENCY,

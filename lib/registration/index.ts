@@ -13,3 +13,4 @@ export { WIZARD_STEPS, REGIMES, canOpenStep, stepIndex, laterStep } from './step
 export type { WizardStep, Regime } from './steps';
 export { getCertificateStatus } from './get-certificate-status';
 export type { CertificateStatus } from './get-certificate-status';
+export { getRegistrationVersion } from './get-registration-version';

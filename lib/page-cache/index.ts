@@ -1,0 +1,6 @@
+export { createRegistrationPageServer } from './serve-registration-page';
+export type { RegistrationPageOptions } from './serve-registration-page';
+export { PageStore } from './page-store';
+export type { StoredPage } from './page-store';
+export { matchRegistrationPage, isCacheableRequest } from './match-registration-page';
+export { captureResponse } from './capture-response';

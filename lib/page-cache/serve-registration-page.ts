@@ -1,0 +1,101 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '@/lib/db';
+import { hitRateLimit } from '@/lib/ratelimit';
+import { getRegistrationVersion } from '@/lib/registration';
+import { captureResponse, type CapturedResponse } from './capture-response';
+import { isCacheableRequest, matchRegistrationPage, type RegistrationPage } from './match-registration-page';
+import { PageStore, type StoredPage } from './page-store';
+import { tooManyRequestsHtml } from './too-many-requests';
+
+export interface RegistrationPageOptions {
+  getDb: () => Promise<Db>;
+  /** Page views per minute for one link; one client address gets five times as many (offices share one). */
+  viewsPerMinutePerRef: number;
+  store?: PageStore;
+  now?: () => number;
+}
+
+// A page is reused while nothing it shows has changed, for at most this long; points of sale come
+// from ARCA, not from our database, so that page is asked again sooner (its "Refresh" always asks).
+const MAX_AGE_MS = 10 * 60_000;
+const ARCA_PAGE_MAX_AGE_MS = 30_000;
+// Per-response values that must not be replayed.
+const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
+
+/**
+ * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
+ * and answers a step again from its last rendering while the registration's version is unchanged,
+ * with a fresh CSP nonce. Any other request goes to `render` untouched.
+ */
+export function createRegistrationPageServer(options: RegistrationPageOptions) {
+  const store = options.store ?? new PageStore();
+  const now = options.now ?? Date.now;
+  return async function serve(req: IncomingMessage, res: ServerResponse, render: () => void): Promise<void> {
+    const url = req.url ?? '/';
+    const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(url.split('?', 1)[0]!) : undefined;
+    if (!page) return render();
+    const db = await options.getDb();
+    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef))) return tooMany(res, page);
+    if (!isCacheableRequest(req.method, url, req.headers, page)) return render();
+    const version = await getRegistrationVersion(db, page.ref);
+    // Unknown refs go to Next's plain 404 page, never into the cache.
+    if (!version) return render();
+    const stored = store.get(url, version, now());
+    if (stored) return replay(res, stored);
+    const maxAge = page.step === 'points-of-sale' ? ARCA_PAGE_MAX_AGE_MS : MAX_AGE_MS;
+    // The version is read before Next reads the registration, so a page can only be newer than its version says.
+    captureResponse(res, (captured) => {
+      const storable = toStoredPage(captured, version, now() + maxAge);
+      if (storable) store.set(url, storable);
+    });
+    res.setHeader('X-Page-Cache', 'miss');
+    render();
+  };
+}
+
+async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
+  const ip = String(req.headers['x-client-ip'] ?? 'unknown');
+  // Refs are credentials: the shared table only ever holds a digest of one.
+  const refKey = createHash('sha256').update(page.ref).digest('hex').slice(0, 32);
+  const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-view-ip:${ip}`, perRef * 5), hitRateLimit(db, `reg-view-ref:${refKey}`, perRef)]);
+  return byIp.allowed && byRef.allowed;
+}
+
+function tooMany(res: ServerResponse, page: RegistrationPage) {
+  const body = tooManyRequestsHtml(page.locale);
+  res.writeHead(429, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Retry-After': '60',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'Referrer-Policy': 'no-referrer',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+function toStoredPage(captured: CapturedResponse, version: string, expiresAt: number): StoredPage | undefined {
+  const { status, headers, body } = captured;
+  if (status !== 200 || headers['set-cookie'] || headers['content-encoding']) return undefined;
+  if (!String(headers['content-type'] ?? '').startsWith('text/html')) return undefined;
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(headers['content-security-policy'] ?? ''))?.[1];
+  if (!nonce) return undefined;
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !NOT_STORED.has(name) && name !== 'x-page-cache') kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return { version, nonce, headers: kept, body: body.toString('utf8'), expiresAt };
+}
+
+function replay(res: ServerResponse, page: StoredPage) {
+  const nonce = randomBytes(16).toString('base64');
+  const body = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
+  const headers: Record<string, string | number> = { 'X-Page-Cache': 'hit', 'Content-Length': body.length };
+  for (const [name, value] of Object.entries(page.headers)) headers[name] = value.replaceAll(page.nonce, nonce);
+  res.writeHead(200, headers);
+  res.end(body);
+}

@@ -1,0 +1,166 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes, randomInt } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cuitCheckDigit } from '@/lib/arca';
+import type { Db } from '@/lib/db';
+import { createRegistrationPageServer, PageStore } from '@/lib/page-cache';
+import { createRegistrationLink, updateProgress } from '@/lib/registration';
+import { createEntry } from '@/lib/silo';
+import { createWorkspace, setWorkspaceEnvironment } from '@/lib/workspaces';
+import { send } from './support/api-harness';
+import { describeEachDatabase } from './support/databases';
+
+function newCuit(): string {
+  for (;;) {
+    const body = `30${randomInt(10_000_000, 99_999_999)}`;
+    const digit = cuitCheckDigit(body);
+    if (digit !== undefined) return body + digit;
+  }
+}
+
+async function newLink(db: Db) {
+  const workspace = await createWorkspace(db, { name: 'pages test' });
+  const { entry } = await createEntry(db, workspace.id, { body: { data: { name: 'Almacén Ñandú SRL', tax_id: { country: 'AR', code: newCuit() } } } });
+  const meta = await createRegistrationLink(db, workspace.id, entry.id);
+  return { ref: meta.ref!, entryId: entry.id, workspaceId: workspace.id };
+}
+
+/**
+ * The page server in front of a stand-in for Next that renders like Next does: a per-request CSP
+ * nonce (as proxy.ts sets it) on its scripts, the registration's step read from the database.
+ */
+describeEachDatabase('registration pages in front of Next', (database) => {
+  let origin: string;
+  let server: http.Server;
+  let clock = Date.now();
+  const run = randomBytes(6).toString('hex');
+  const renders: string[] = [];
+  const store = new PageStore();
+  let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+  beforeAll(async () => {
+    const serve = createRegistrationPageServer({ getDb: async () => database().db, viewsPerMinutePerRef: 8, store, now: () => clock });
+    server = http.createServer((req, res) => {
+      // Unique per run: PostgreSQL keeps the counts of a run a minute ago.
+      req.headers['x-client-ip'] = `${run}-${req.headers['x-test-client'] ?? 'a'}`;
+      void serve(req, res, () => {
+        renders.push(req.url!);
+        answer(req, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const renderLikeNext = (html: (nonce: string) => string, headers: Record<string, string> = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const nonce = randomBytes(16).toString('base64');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'`, ...headers });
+    // Streamed in pieces, as Next streams.
+    const text = html(nonce);
+    res.write(text.slice(0, 10));
+    res.end(Buffer.from(text.slice(10)));
+  };
+  const get = (path: string, headers: Record<string, string> = {}) => send(`${origin}${path}`, 'GET', headers);
+  const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+
+  it('renders a step once, then answers it again with a fresh nonce until something it shows changes', async () => {
+    const { ref, entryId } = await newLink(database().db);
+    let step = 'company';
+    answer = renderLikeNext((nonce) => `<html><body><p>${step}</p><script nonce="${nonce}">self.n="${nonce}"</script></body></html>`);
+    const path = `/reg/${ref}/company`;
+    const first = await get(path);
+    expect(first.headers.get('x-page-cache')).toBe('miss');
+    const second = await get(path);
+    const third = await get(path);
+    expect(renders.filter((r) => r === path)).toHaveLength(1);
+    for (const replayed of [second, third]) {
+      expect(replayed.status).toBe(200);
+      expect(replayed.headers.get('x-page-cache')).toBe('hit');
+      const nonce = nonceOf(replayed.headers.get('content-security-policy'))!;
+      expect(replayed.text).toBe(`<html><body><p>company</p><script nonce="${nonce}">self.n="${nonce}"</script></body></html>`);
+      expect(Number(replayed.headers.get('content-length'))).toBe(Buffer.byteLength(replayed.text));
+    }
+    expect(new Set([first, second, third].map((r) => nonceOf(r.headers.get('content-security-policy')))).size).toBe(3);
+
+    step = 'certificate';
+    await updateProgress(database().db, entryId, 'certificate', { regime: 'monotributista' });
+    const afterChange = await get(path);
+    expect(afterChange.headers.get('x-page-cache')).toBe('miss');
+    expect(afterChange.text).toContain('<p>certificate</p>');
+    expect((await get(path)).headers.get('x-page-cache')).toBe('hit');
+  });
+
+  it('renders again when the workspace environment changes, and keeps each language apart', async () => {
+    const { ref, workspaceId } = await newLink(database().db);
+    let environment = 'sandbox';
+    answer = renderLikeNext((nonce) => `<p>${environment}</p><script nonce="${nonce}"></script>`);
+    await get(`/reg/${ref}/company`);
+    await get(`/en/reg/${ref}/company`);
+    expect((await get(`/en/reg/${ref}/company`)).headers.get('x-page-cache')).toBe('hit');
+    environment = 'live';
+    await setWorkspaceEnvironment(database().db, workspaceId, 'live');
+    const changed = await get(`/reg/${ref}/company`);
+    expect(changed.headers.get('x-page-cache')).toBe('miss');
+    expect(changed.text).toContain('<p>live</p>');
+  });
+
+  it('always renders navigations, query strings, unknown refs, redirects and pages that set cookies', async () => {
+    const { ref } = await newLink(database().db);
+    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`);
+    const count = (path: string) => renders.filter((r) => r === path).length;
+    await get(`/reg/${ref}/arca`, { rsc: '1' });
+    await get(`/reg/${ref}/arca`, { rsc: '1' });
+    expect(count(`/reg/${ref}/arca`)).toBe(2);
+    await get(`/reg/${ref}/arca?x=1`);
+    await get(`/reg/${ref}/arca?x=1`);
+    expect(count(`/reg/${ref}/arca?x=1`)).toBe(2);
+    const unknown = `/reg/${'Z'.repeat(32)}/company`;
+    await get(unknown);
+    await get(unknown);
+    expect(count(unknown)).toBe(2);
+
+    answer = (_req, res) => void res.writeHead(307, { location: `/reg/${ref}/company` }).end();
+    await get(`/reg/${ref}/done`);
+    await get(`/reg/${ref}/done`);
+    expect(count(`/reg/${ref}/done`)).toBe(2);
+
+    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`, { 'set-cookie': 'a=b' });
+    await get(`/reg/${ref}/upload`);
+    await get(`/reg/${ref}/upload`);
+    expect(count(`/reg/${ref}/upload`)).toBe(2);
+  });
+
+  it('asks ARCA again for points of sale after 30 seconds even when nothing else changed', async () => {
+    const { ref } = await newLink(database().db);
+    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`);
+    const path = `/reg/${ref}/points-of-sale`;
+    await get(path);
+    clock += 29_000;
+    expect((await get(path)).headers.get('x-page-cache')).toBe('hit');
+    clock += 2_000;
+    expect((await get(path)).headers.get('x-page-cache')).toBe('miss');
+  });
+
+  it('limits page views per link, with a translated page, and per client address five times as much', async () => {
+    const { ref } = await newLink(database().db);
+    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await get(`/reg/${ref}/company`, { 'x-test-client': 'b' })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await get(`/reg/${ref}/company`, { 'x-test-client': 'c' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.text).toContain('Esperá un minuto');
+    expect((await get(`/en/reg/${ref}/company`, { 'x-test-client': 'c' })).text).toContain('Wait a minute');
+
+    // One address over many links: 5 × 8 views, then refused even on a fresh link.
+    let refused = 0;
+    for (let i = 0; i < 6; i++) {
+      const other = await newLink(database().db);
+      for (let j = 0; j < 8; j++) if ((await get(`/reg/${other.ref}/company`, { 'x-test-client': 'd' })).status === 429) refused++;
+    }
+    expect(refused).toBe(6 * 8 - 40);
+  });
+});
