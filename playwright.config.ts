@@ -39,6 +39,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', APP_ENV: 'demo', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    // Every test browses from 127.0.0.1: the per-address page-view limit would stop the suite
+    // (the limit itself is tested in tests/integration/registration-pages.test.ts).
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', APP_ENV: 'demo', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', REG_PAGE_VIEWS_PER_MINUTE: '100000' },
   },
 });

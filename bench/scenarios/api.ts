@@ -73,7 +73,7 @@ async function compare(kind: Kind, ports: [number, number]): Promise<BenchRow[]>
       const mine = await run(app, forApp.seed.key, appOps[i]!);
       const ratio = Math.round((mine.rps / base.rps) * 100) / 100;
       const met = ratio >= TARGET.ratio && mine.p99_ms < TARGET.p99Ms;
-      rows.push({ scenario: `${appOps[i]!.name} [${kind}]`, variant: `baseline: bare node:http, same SQL (${driver})`, ...pick(base), note: [cpu(base), failures(base)].filter(Boolean).join('; ') });
+      rows.push({ scenario: `${appOps[i]!.name} [${kind}]`, variant: `baseline: bare node:http, same prepared SQL (${driver})`, ...pick(base), note: [cpu(base), failures(base)].filter(Boolean).join('; ') });
       rows.push({
         scenario: `${appOps[i]!.name} [${kind}]`,
         variant: `app: ${app.how}`,

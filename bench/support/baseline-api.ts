@@ -1,12 +1,16 @@
 // The API benches' baseline: a bare node:http handler running the app's statements for each measured
-// endpoint (rate-limit upsert, then the endpoint's queries) with the same driver (pg or PGlite), and
-// nothing else. PORT and the database (DATABASE_URL, or PGLITE_DIR) come from env.
+// endpoint with the same driver (pg or PGlite) and, like the app, as named prepared statements
+// (pg's own, PGlite's through lib/db's helper), and nothing else: the ratio is the app's own cost.
+// PORT and the database (DATABASE_URL, or PGLITE_DIR) come from env.
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
 
 type Row = Record<string, unknown>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
+// Each distinct text gets its own statement name, as the app names its statements.
+const names = new Map<string, string>();
+const nameOf = (text: string) => names.get(text) ?? (names.set(text, `baseline_${names.size}`), names.get(text)!);
 interface Driver {
   query: Query;
   close(): Promise<void>;
@@ -16,12 +20,13 @@ async function openDriver(): Promise<Driver> {
   if (process.env.DATABASE_URL) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
+    return { query: async (text, params) => (await pool.query({ name: nameOf(text), text, values: params })).rows, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { queryPrepared } = await import('@/lib/db/pglite-prepared');
   const db = await PGlite.create(process.env.PGLITE_DIR!);
   return {
-    query: async (text, params) => (await db.query<Row>(text, params)).rows,
+    query: (text, params) => queryPrepared(db, nameOf(text), text, params),
     close: () => db.close(),
   };
 }
