@@ -17,23 +17,48 @@ export default async function wizardScenario(): Promise<BenchRow[]> {
     const page = await browser.newPage({ baseURL: app.url, locale: 'es-AR' });
     await walkToPointsOfSale(page, link);
 
-    await warm(`${staticNext.url}/`, { connections: CONNECTIONS });
-    const baseline = await load(`${staticNext.url}/`, { connections: CONNECTIONS, seconds: 6 });
+    // Browsers always ask for gzip; both encodings are measured, the static page and the steps alike.
+    const encodings: { label: string; headers: Record<string, string> }[] = [
+      { label: 'plain', headers: {} },
+      { label: 'gzip', headers: { 'accept-encoding': 'gzip' } },
+    ];
     const baselineJs = await firstLoadJsBytes(`${staticNext.url}/`);
-    const rows: BenchRow[] = [{ scenario: 'wizard steps', variant: 'baseline: bare static Next.js page', rps: baseline.rps, p50_ms: baseline.p50_ms, p99_ms: baseline.p99_ms, note: `first-load JS ${kb(baselineJs)}` }];
+    const baseline: Record<string, number> = {};
+    const rows: BenchRow[] = [];
+    for (const { label, headers } of encodings) {
+      await warm(`${staticNext.url}/`, { connections: CONNECTIONS, headers });
+      const run = await load(`${staticNext.url}/`, { connections: CONNECTIONS, seconds: 6, headers });
+      baseline[label] = run.rps;
+      rows.push({ scenario: 'wizard steps', variant: `baseline: bare static Next.js page (${label})`, rps: run.rps, p50_ms: run.p50_ms, p99_ms: run.p99_ms, note: `first-load JS ${kb(baselineJs)}` });
+    }
     const measure = async (step: string) => {
       const url = `${app.url}${link}/${step}`;
-      await warm(url, { connections: CONNECTIONS });
-      const run = await load(url, { connections: CONNECTIONS, seconds: 6 });
       const js = await firstLoadJsBytes(url);
+      for (const { label, headers } of encodings) {
+        await warm(url, { connections: CONNECTIONS, headers });
+        const run = await load(url, { connections: CONNECTIONS, seconds: 6, headers });
+        const ratio = Math.round((run.rps / baseline[label]!) * 100) / 100;
+        const met = ratio >= 0.5 && run.p99_ms < 150 && js - baselineJs <= 50 * 1024;
+        rows.push({
+          scenario: `GET /reg/<ref>/${step}`,
+          variant: `app (${label}; targets: ≥ 0.50, p99 < 150 ms, JS ≤ +50 KB)`,
+          rps: run.rps,
+          p50_ms: run.p50_ms,
+          p99_ms: run.p99_ms,
+          ratio,
+          note: `${met ? 'met' : 'MISSED'}; first-load JS ${kb(js)} (+${kb(js - baselineJs)})${run.non2xx || run.errors ? `; ${run.non2xx} non-2xx, ${run.errors} errors` : ''}`,
+        });
+      }
+      // A query string bypasses the page cache: what a supplier's first view of a step costs.
+      const fresh = await load(`${url}?first-view`, { connections: CONNECTIONS, seconds: 6 });
       rows.push({
         scenario: `GET /reg/<ref>/${step}`,
-        variant: 'app (targets: ≥ 0.50, p99 < 150 ms, JS ≤ +50 KB)',
-        rps: run.rps,
-        p50_ms: run.p50_ms,
-        p99_ms: run.p99_ms,
-        ratio: Math.round((run.rps / baseline.rps) * 100) / 100,
-        note: `first-load JS ${kb(js)} (+${kb(js - baselineJs)})${run.non2xx || run.errors ? `; ${run.non2xx} non-2xx, ${run.errors} errors` : ''}`,
+        variant: 'app, rendered by Next every time (first view of a step)',
+        rps: fresh.rps,
+        p50_ms: fresh.p50_ms,
+        p99_ms: fresh.p99_ms,
+        ratio: Math.round((fresh.rps / baseline.plain!) * 100) / 100,
+        note: fresh.non2xx || fresh.errors ? `${fresh.non2xx} non-2xx, ${fresh.errors} errors` : '',
       });
     };
     for (const step of ['company', 'certificate', 'arca', 'upload', 'points-of-sale']) await measure(step);

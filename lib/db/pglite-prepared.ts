@@ -11,7 +11,10 @@ interface Internals {
 
 // Loaded on first use, so a PostgreSQL deployment never loads PGlite.
 let pglite: typeof import('@electric-sql/pglite') | undefined;
-const prepared = new WeakMap<PGlite, Map<string, number[]>>();
+// Kept on the client itself: Next's server bundle and server.ts each load their own copy of this
+// module but share one PGlite, and a name parsed twice is an error.
+const PREPARED = Symbol.for('arca-registration.pglite-prepared-statements');
+type WithPrepared = PGlite & { [PREPARED]?: Map<string, number[]> };
 const quiet = { syncToFs: false };
 
 export async function queryPrepared(client: PGlite, name: string, text: string, values: unknown[]): Promise<Row[]> {
@@ -39,8 +42,7 @@ export async function queryPrepared(client: PGlite, name: string, text: string, 
 }
 
 async function paramTypes(client: PGlite, { protocol, parse }: typeof import('@electric-sql/pglite'), name: string, text: string): Promise<number[]> {
-  const known = prepared.get(client) ?? new Map<string, number[]>();
-  prepared.set(client, known);
+  const known = ((client as WithPrepared)[PREPARED] ??= new Map<string, number[]>());
   const cached = known.get(name);
   if (cached) return cached;
   await client.execProtocolStream(protocol.serialize.parse({ name, text }), quiet);

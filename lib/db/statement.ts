@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './client';
@@ -13,7 +14,9 @@ export interface Statement {
   text: string;
 }
 
-export const statement = (name: string, text: string): Statement => ({ name, text });
+// The text's digest is part of the name: a changed text (a reload in development) is a new statement,
+// never a stale plan under an old name.
+export const statement = (name: string, text: string): Statement => ({ name: `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 10)}`, text });
 
 type Row = Record<string, unknown>;
 interface PgPool {

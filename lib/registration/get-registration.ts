@@ -1,6 +1,5 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import { runStatement, statement, toDateOrNull, type Db } from '@/lib/db';
 import type { Regime, WizardStep } from './steps';
 
 export interface CertificateInfo {
@@ -28,38 +27,45 @@ export interface RegistrationView {
   } | null;
 }
 
+// One round trip: every wizard page starts with it. The sealed key is never selected.
+const registrationByRef = statement(
+  'registration_by_ref',
+  `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
+     c.source, c.alias, c.csr_pem, c.validated_at,
+     (select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1) as job_status
+   from silo_meta m
+   join silo_entries e on e.id = m.entry_id
+   join workspaces w on w.id = e.owner_id
+   join registrations r on r.entry_id = e.id
+   left join registration_credentials c on c.entry_id = e.id
+   where m.ref = $1 and m.src = 'gov-ar' and m.key = 'link' and m.link_scope = 'public'`,
+);
+
 /** What the wizard shows for a public ref, or undefined for any ref that is not a live link. */
 export async function getRegistrationByRef(db: Db, ref: string): Promise<RegistrationView | undefined> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(ref)) return undefined;
-  const [row] = await db
-    .select({ meta: schema.metaRecords, entry: schema.entries, workspace: schema.workspaces, registration: schema.registrations })
-    .from(schema.metaRecords)
-    .innerJoin(schema.entries, eq(schema.entries.id, schema.metaRecords.entryId))
-    .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.entries.ownerId))
-    .innerJoin(schema.registrations, eq(schema.registrations.entryId, schema.entries.id))
-    .where(and(eq(schema.metaRecords.ref, ref), eq(schema.metaRecords.src, 'gov-ar'), eq(schema.metaRecords.key, 'link'), eq(schema.metaRecords.linkScope, 'public')));
+  const [row] = await runStatement(db, registrationByRef, [ref]);
   if (!row) return undefined;
-  const [job] = await db.select({ status: schema.jobs.status }).from(schema.jobs).where(eq(schema.jobs.siloEntryId, row.entry.id)).orderBy(desc(schema.jobs.seq)).limit(1);
-  const [credentials] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, row.entry.id));
-  const data = row.entry.data as { name?: string; tax_id?: { code?: string }; doc?: { name?: string; tax_id?: { code?: string } } };
+  const data = row.data as { name?: string; tax_id?: { code?: string }; doc?: { name?: string; tax_id?: { code?: string } } };
   const party = data.doc ?? data;
-  const progress = row.registration.progress as { regime?: Regime; certificate?: CertificateInfo };
+  const progress = row.progress as { regime?: Regime; certificate?: CertificateInfo };
+  const authorizedAt = toDateOrNull(row.authorized_at);
   return {
-    entryId: row.entry.id,
-    ownerId: row.entry.ownerId,
-    environment: row.workspace.environment,
+    entryId: String(row.entry_id),
+    ownerId: String(row.owner_id),
+    environment: row.environment as RegistrationView['environment'],
     company: { name: party.name ?? '', cuit: party.tax_id?.code ?? '' },
-    step: row.registration.step as WizardStep,
+    step: row.step as WizardStep,
     regime: progress.regime ?? null,
-    authorizedAt: row.registration.authorizedAt?.toISOString() ?? null,
-    linkRevoked: !row.registration.authorizedAt && (job?.status === 'KO' || job?.status === 'CANCEL'),
-    credentials: credentials
+    authorizedAt: authorizedAt?.toISOString() ?? null,
+    linkRevoked: !authorizedAt && (row.job_status === 'KO' || row.job_status === 'CANCEL'),
+    credentials: row.source
       ? {
-          source: credentials.source,
-          alias: credentials.alias,
-          csrPem: credentials.csrPem,
+          source: row.source as 'generated' | 'byo',
+          alias: (row.alias as string | null) ?? null,
+          csrPem: (row.csr_pem as string | null) ?? null,
           certificate: progress.certificate ?? null,
-          validatedAt: credentials.validatedAt?.toISOString() ?? null,
+          validatedAt: toDateOrNull(row.validated_at)?.toISOString() ?? null,
         }
       : null,
   };

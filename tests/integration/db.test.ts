@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { queryRows, runStatement, schema, statement } from '@/lib/db';
 import { describeEachDatabase } from './support/databases';
 
@@ -58,5 +58,14 @@ describeEachDatabase('database', (database) => {
     const [after] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.id, workspace!.id));
     expect(after?.name).toBe('statements');
     expect(await runStatement(db, rename, [workspace!.id, 'outside'])).toEqual([{ name: 'outside' }]);
+  });
+
+  it('shares prepared statements between copies of the module, as Next bundles its own copy beside server.ts', async () => {
+    const { db } = database();
+    const probe = statement('test_copies', 'select 1 as one');
+    expect(await runStatement(db, probe, [])).toEqual([{ one: 1 }]);
+    vi.resetModules();
+    const copy = await import('@/lib/db/statement');
+    expect(await copy.runStatement(db, probe, [])).toEqual([{ one: 1 }]);
   });
 });
