@@ -114,3 +114,24 @@ test('bringing an expired certificate with its key says when it expired', async 
   await expect(message).toContainText('venció');
   await checkPage(page, testInfo, 'sandbox-es-2c-bring-your-own-error');
 });
+
+test('a reloaded step comes from the page cache, runs under its fresh nonce, and shows changes at once', async ({ page, request }) => {
+  const noConsoleErrors = watchConsole(page);
+  const reg = await startRegistration(request, 'sandbox', 'Recarga SRL');
+  const first = await page.goto(`${reg.linkPath}/company`);
+  expect(first?.headers()['x-page-cache']).toBe('miss');
+  const again = await page.reload();
+  expect(again?.headers()['x-page-cache']).toBe('hit');
+  const nonce = /'nonce-([^']+)'/.exec(again?.headers()['content-security-policy'] ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await again?.text()).toContain(`nonce="${nonce}"`);
+  // Next's inline scripts ran (a wrong nonce would have blocked them and logged a CSP error).
+  await page.waitForFunction(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f));
+  await page.getByLabel('Monotributista').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/certificate$/);
+  const back = await page.goto(`${reg.linkPath}/company`);
+  expect(back?.headers()['x-page-cache']).toBe('miss');
+  await expect(page.getByLabel('Monotributista')).toBeChecked();
+  noConsoleErrors();
+});
