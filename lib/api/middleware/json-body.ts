@@ -35,16 +35,20 @@ export const limitBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming) return bodyLimitCheck(c, next);
   if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return tooLarge(c);
-  const text = await readAtMost(incoming, MAX_BODY_BYTES);
-  if (text === undefined) return tooLarge(c);
+  const body = await readAtMost(incoming, MAX_BODY_BYTES);
+  if (body === TOO_LARGE) return tooLarge(c);
+  if (body === CUT_OFF) return problemResponse(c, 400, 'The request body was cut off before its end.');
   // Hono's body cache holds promises (its type says otherwise).
-  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(text);
+  (c.req.bodyCache as Record<string, unknown>).text = Promise.resolve(body);
   await next();
 };
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-function readAtMost(incoming: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+const TOO_LARGE = Symbol('too large');
+const CUT_OFF = Symbol('cut off');
+
+function readAtMost(incoming: IncomingMessage, limit: number): Promise<string | typeof TOO_LARGE | typeof CUT_OFF> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -53,10 +57,12 @@ function readAtMost(incoming: IncomingMessage, limit: number): Promise<string | 
       incoming.off('data', onData);
       // Drain the rest unread so the answer (413) can still reach the client on this connection.
       incoming.resume();
-      resolve(undefined);
+      resolve(TOO_LARGE);
     };
     incoming.on('data', onData);
     incoming.once('end', () => resolve(Buffer.concat(chunks, size).toString('utf8')));
-    incoming.once('error', reject);
+    // A client that goes away mid-body: 'close' without 'end' (the first settle wins).
+    incoming.once('close', () => resolve(CUT_OFF));
+    incoming.once('error', () => resolve(CUT_OFF));
   });
 }
