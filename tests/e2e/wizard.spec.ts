@@ -4,8 +4,8 @@ import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
 
 const COPY = {
-  es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: '¡Listo! Ya podés facturar', paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado' },
-  en: { regime: 'Responsable inscripto (VAT-registered)', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: 'Done! You can invoice now', paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate" },
+  es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: '¡Listo! Ya podés facturar', paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
+  en: { regime: 'Responsable inscripto (VAT-registered)', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: 'Done! You can invoice now', paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate", refresh: 'Refresh list' },
 } as const;
 
 async function step(page: Page, testInfo: TestInfo, name: string) {
@@ -61,6 +61,12 @@ for (const [environment, locale] of [['sandbox', 'es'], ['live', 'en']] as const
     await expect(page).toHaveURL(/\/points-of-sale$/);
     await expect(page.getByRole('status')).toContainText(alias);
     await step(page, testInfo, `${environment}-${locale}-5-points-of-sale`);
+    // A point of sale added in ARCA meanwhile shows up with "Refresh", past the page cache.
+    const number = String(1000 + Math.floor(Math.random() * 8000));
+    const simulator = environment === 'sandbox' ? '/simulator/arca/sandbox/wsass/puntos-de-venta' : '/simulator/arca/live/puntos-de-venta';
+    expect((await request.post(simulator, { form: { cuit: reg.cuit, number, emission_type: 'CAE - Ri Iva' }, maxRedirects: 0 })).status()).toBeLessThan(400);
+    await page.getByRole('link', { name: c.refresh }).click();
+    await expect(page.getByRole('cell', { name: number, exact: true })).toBeVisible();
     await page.getByRole('button', { name: c.finish }).click();
 
     await expect(page).toHaveURL(/\/done$/);

@@ -52,7 +52,8 @@ export default async function PointsOfSaleStep({ params }: Props) {
         )}
         {result.ok && result.list.length > 0 && <PointsTable list={result.list} />}
         {result.ok && result.list.length === 0 && <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{t('none')}</p>}
-        <Link href={`/reg/${ref}/points-of-sale`} className="inline-block font-medium text-brand-800 underline">
+        {/* The query string keeps this answer out of the page cache: it always asks ARCA again. */}
+        <Link href={`/reg/${ref}/points-of-sale?refresh=1`} className="inline-block font-medium text-brand-800 underline">
           {t('refresh')}
         </Link>
       </section>
