@@ -2,6 +2,8 @@ import 'server-only';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getLogger } from '@/lib/log';
+import { startPgliteMaintenance } from './pglite-maintenance';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,6 +22,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** How often PGlite analyzes grown tables and vacuums (see pglite-maintenance.ts). */
+  pgliteMaintenance?: { analyzeEveryMs?: number; vacuumEveryMs?: number };
 }
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/db/migrations');
@@ -28,10 +32,10 @@ const MIGRATION_LOCK = 7_340_001;
 
 /** Opens the configured database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : openPglite(options.dataDir, options.pgliteMaintenance);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, maintenanceEvery?: DatabaseOptions['pgliteMaintenance']): Promise<Database> {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -41,7 +45,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const maintenance = startPgliteMaintenance(client, (err) => getLogger().error({ err }, 'db: PGlite maintenance failed'), maintenanceEvery);
+  const close = async () => {
+    await maintenance.stop();
+    await client.close();
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close };
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
