@@ -74,6 +74,14 @@ test.describe('headers and API routing through the one server', () => {
     }
   });
 
+  test('/favicon.ico leads to the app icon, never a 404', async ({ request }) => {
+    const direct = await request.get('/favicon.ico', { maxRedirects: 0 });
+    expect(direct.status()).toBe(308);
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  });
+
   test('the JSON API answers from the same server, outside the i18n proxy', async ({ request }) => {
     expect((await request.get('/utils/v1/ping')).status()).toBe(401);
     const ping = await request.get('/utils/v1/ping', { headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` } });

@@ -12,7 +12,7 @@ async function step(page: Page, testInfo: TestInfo, name: string) {
   await checkPage(page, testInfo, name);
 }
 
-for (const [environment, locale] of [['sandbox', 'es'], ['live', 'en']] as const) {
+for (const [environment, locale] of [['sandbox', 'es'], ['sandbox', 'en'], ['live', 'es'], ['live', 'en']] as const) {
   test(`a supplier completes the ${environment} registration in ${locale === 'es' ? 'Spanish' : 'English'}`, async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const c = COPY[locale];

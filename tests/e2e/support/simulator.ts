@@ -1,7 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Plays the supplier in the simulated ARCA: gets the certificate for the CSR and authorises wsfe. */
-export async function issueInSimulator(page: Page, environment: 'sandbox' | 'live', alias: string, csr: string, cuit: string): Promise<string> {
+/**
+ * Plays the supplier in the simulated ARCA: gets the certificate for the CSR and, unless told not
+ * to (the supplier who forgets), authorises wsfe for it.
+ */
+export async function issueInSimulator(page: Page, environment: 'sandbox' | 'live', alias: string, csr: string, cuit: string, { authorize = true } = {}): Promise<string> {
   if (environment === 'sandbox') {
     await page.goto('/simulator/arca/sandbox/wsass');
     const form = page.locator('form[action$="/sandbox/wsass/certificados"]');
@@ -16,6 +19,7 @@ export async function issueInSimulator(page: Page, environment: 'sandbox' | 'liv
   }
   const pem = await page.locator('#pem').inputValue();
   expect(pem).toContain('BEGIN CERTIFICATE');
+  if (!authorize) return pem;
   if (environment === 'sandbox') {
     await page.goto('/simulator/arca/sandbox/wsass');
     const form = page.locator('form[action$="/sandbox/wsass/autorizaciones"]');

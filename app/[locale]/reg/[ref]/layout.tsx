@@ -41,7 +41,7 @@ export default async function RegistrationLayout({ children, params }: Props) {
         </div>
         <EnvBadge environment={registration.environment} />
       </div>
-      <ClientMessages namespaces={['wizard.copy', 'wizard.nav', 'wizard.company', 'wizard.certificate', 'wizard.upload']}>{children}</ClientMessages>
+      <ClientMessages namespaces={['wizard.copy', 'wizard.nav', 'wizard.company', 'wizard.certificate', 'wizard.upload', 'wizard.error']}>{children}</ClientMessages>
     </div>
   );
 }

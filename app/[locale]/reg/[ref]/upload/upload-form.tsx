@@ -4,6 +4,7 @@ import { useActionState, useState, type DragEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { useFileLimit } from '@/components/wizard/use-file-limit';
 import { uploadCertificate, type UploadState } from './actions';
 
 export function UploadForm({ refCode, locale }: { refCode: string; locale: string }) {
@@ -11,6 +12,8 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
   const [state, action] = useActionState<UploadState, FormData>(uploadCertificate.bind(null, refCode, locale), {});
   const [fileName, setFileName] = useState<string>();
   const [dragging, setDragging] = useState(false);
+  const limit = useFileLimit((file) => t('tooLarge', file));
+  const choose = (input: HTMLInputElement) => setFileName(limit.check(input) ? input.files?.[0]?.name : undefined);
   // Dropping a file fills the same <input type=file> a tap would, so the form posts it either way.
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -18,7 +21,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
     const input = event.currentTarget.querySelector('input[type=file]') as HTMLInputElement | null;
     if (input && event.dataTransfer.files.length) {
       input.files = event.dataTransfer.files;
-      setFileName(event.dataTransfer.files[0]?.name);
+      choose(input);
     }
   };
   return (
@@ -34,7 +37,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
       >
         <span className="block font-semibold">{t('fileLabel')}</span>
         <span className="mt-1 block text-sm text-slate-700">{t('fileHint')}</span>
-        <input name="file" type="file" accept=".crt,.cer,.pem,.der,application/x-x509-ca-cert,application/pkix-cert" onChange={(e) => setFileName(e.target.files?.[0]?.name)} className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1" />
+        <input name="file" type="file" accept=".crt,.cer,.pem,.der,application/x-x509-ca-cert,application/pkix-cert" onChange={(e) => choose(e.target)} className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1" />
         {fileName && <span className="mt-2 block text-sm font-medium">{fileName}</span>}
       </label>
       <p className="text-center text-sm font-medium text-slate-700">{t('or')}</p>
@@ -47,7 +50,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
         </p>
         <textarea id="pasted" name="pasted" rows={8} defaultValue={state.pasted} aria-describedby="pasted-hint" spellCheck={false} className="w-full rounded-md border border-slate-500 bg-white p-2 font-mono text-sm" />
       </div>
-      <FormMessage title={state.errors?.length ? t('problemsTitle') : undefined} messages={state.errors ?? []} />
+      <FormMessage title={!limit.error && state.errors?.length ? t('problemsTitle') : undefined} messages={limit.error ? [limit.error] : (state.errors ?? [])} />
       <SubmitButton label={t('submit')} pendingLabel={t('validating')} />
     </form>
   );
