@@ -1,4 +1,4 @@
-export { createRegistrationPageServer } from './serve-registration-page';
+export { createRegistrationPageServer, MAX_ACTION_BODY_BYTES } from './serve-registration-page';
 export type { RegistrationPageOptions } from './serve-registration-page';
 export { PageStore } from './page-store';
 export type { StoredPage } from './page-store';

@@ -8,7 +8,7 @@ import { getRegistrationVersion } from '@/lib/registration';
 import { captureResponse, type CapturedResponse } from './capture-response';
 import { isCacheableRequest, matchRegistrationPage, type RegistrationPage } from './match-registration-page';
 import { PageStore, type StoredPage } from './page-store';
-import { tooManyRequestsHtml } from './too-many-requests';
+import { sendPlainPage } from './plain-pages';
 
 export interface RegistrationPageOptions {
   getDb: () => Promise<Db>;
@@ -24,6 +24,8 @@ const MAX_AGE_MS = 10 * 60_000;
 const ARCA_PAGE_MAX_AGE_MS = 30_000;
 // Per-response values that must not be replayed.
 const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
+/** Server actions' body limit (next.config.mjs bodySizeLimit; a unit test keeps them equal). */
+export const MAX_ACTION_BODY_BYTES = 256 * 1024;
 
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
@@ -35,10 +37,16 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
   const now = options.now ?? Date.now;
   return async function serve(req: IncomingMessage, res: ServerResponse, render: () => void): Promise<void> {
     const url = req.url ?? '/';
-    const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(url.split('?', 1)[0]!) : undefined;
+    const path = url.split('?', 1)[0]!;
+    // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
+    if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > MAX_ACTION_BODY_BYTES) {
+      const posted = matchRegistrationPage(path);
+      if (posted) return sendPlainPage(res, 413, 'tooLarge', posted.locale, path, { Connection: 'close' });
+    }
+    const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
     const db = await options.getDb();
-    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef))) return tooMany(res, page);
+    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef))) return sendPlainPage(res, 429, 'tooMany', page.locale, path, { 'Retry-After': '60' });
     if (!isCacheableRequest(req.method, url, req.headers, page)) return render();
     const version = await getRegistrationVersion(db, page.ref);
     // Unknown refs go to Next's plain 404 page, never into the cache.
@@ -65,21 +73,6 @@ async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage
   const refKey = createHash('sha256').update(page.ref).digest('hex').slice(0, 32);
   const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-view-ip:${ip}`, perRef * 5), hitRateLimit(db, `reg-view-ref:${refKey}`, perRef)]);
   return byIp.allowed && byRef.allowed;
-}
-
-function tooMany(res: ServerResponse, page: RegistrationPage) {
-  const body = tooManyRequestsHtml(page.locale);
-  res.writeHead(429, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-    'Retry-After': '60',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    'Referrer-Policy': 'no-referrer',
-    'X-Robots-Tag': 'noindex, nofollow',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  res.end(body);
 }
 
 function toStoredPage(captured: CapturedResponse, version: string, expiresAt: number): StoredPage | undefined {

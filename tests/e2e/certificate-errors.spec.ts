@@ -110,3 +110,18 @@ for (const locale of ['es', 'en'] as const) {
     noConsoleErrors();
   });
 }
+
+test('without JavaScript, a file over the request limit gets a page that leads back to the step', async ({ browser, page, request }) => {
+  const reg = await startRegistration(request, 'sandbox', 'Sin JavaScript SA');
+  await reachUpload(page, reg.linkPath, 'es');
+  const plain = await browser.newContext({ javaScriptEnabled: false, locale: 'es-AR' });
+  const noScript = await plain.newPage();
+  await noScript.goto(`${reg.linkPath}/upload`);
+  await noScript.locator('input[type=file][name=file]').setInputFiles({ name: 'escaneo.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024, 1) });
+  await noScript.getByRole('button', { name: MESSAGES.es.wizard.upload!.submit! }).click();
+  await expect(noScript.getByRole('heading', { level: 1 })).toHaveText('El archivo es demasiado grande');
+  await noScript.getByRole('link', { name: 'Volver al paso' }).click();
+  await expect(noScript).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
+  await expect(noScript.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.es.wizard.upload!.title!);
+  await plain.close();
+});

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cuitCheckDigit } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { createRegistrationPageServer, PageStore } from '@/lib/page-cache';
+import { createRegistrationPageServer, MAX_ACTION_BODY_BYTES, PageStore } from '@/lib/page-cache';
 import { createRegistrationLink, updateProgress } from '@/lib/registration';
 import { createEntry } from '@/lib/silo';
 import { createWorkspace, setWorkspaceEnvironment } from '@/lib/workspaces';
@@ -187,5 +187,22 @@ describeEachDatabase('registration pages in front of Next', (database) => {
       for (let j = 0; j < 8; j++) if ((await get(`/reg/${other.ref}/company`, { 'x-test-client': 'd' })).status === 429) refused++;
     }
     expect(refused).toBe(6 * 8 - 40);
+  });
+
+  it('answers an oversized form post with a translated page that leads back to the step, before Next reads it', async () => {
+    const { ref } = await newLink(database().db);
+    renders.length = 0;
+    const post = (path: string, bytes: number) => fetch(origin + path, { method: 'POST', redirect: 'manual', body: Buffer.alloc(bytes, 'a'), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const refused = await post(`/reg/${ref}/upload`, MAX_ACTION_BODY_BYTES + 1);
+    expect(refused.status).toBe(413);
+    const text = await refused.text();
+    expect(text).toContain('El archivo es demasiado grande');
+    expect(text).toContain(`href="/reg/${ref}/upload"`);
+    expect(await (await post(`/en/reg/${ref}/upload`, 3 * 1024 * 1024)).text()).toContain('The file is too large');
+    expect(renders).toEqual([]);
+    // Within the limit the post goes on to Next, which runs the action.
+    answer = (_req, res) => void res.writeHead(303, { location: '/' }).end();
+    expect((await post(`/reg/${ref}/upload`, 1024)).status).toBe(303);
+    expect(renders).toEqual([`/reg/${ref}/upload`]);
   });
 });

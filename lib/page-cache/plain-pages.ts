@@ -1,0 +1,38 @@
+import type { ServerResponse } from 'node:http';
+
+type Locale = 'es' | 'en';
+const LANG = { es: 'es-AR', en: 'en' } as const;
+
+const COPY = {
+  tooMany: {
+    es: { title: 'Demasiadas visitas seguidas', body: 'Abriste esta página muchas veces en poco tiempo. Esperá un minuto y volvé a intentar: tu avance está guardado.', back: 'Volver a intentar' },
+    en: { title: 'Too many visits in a row', body: 'This page was opened many times in a short while. Wait a minute and try again: your progress is saved.', back: 'Try again' },
+  },
+  tooLarge: {
+    es: { title: 'El archivo es demasiado grande', body: 'Lo que enviaste pesa demasiado para un certificado o una clave privada, que pesan unos pocos KB (hasta 64 KB). No se guardó nada y tu avance sigue igual: volvé al paso y elegí el archivo correcto.', back: 'Volver al paso' },
+    en: { title: 'The file is too large', body: 'What you sent is too large for a certificate or a private key, which are a few KB (64 KB at most). Nothing was saved and your progress is unchanged: go back to the step and choose the right file.', back: 'Back to the step' },
+  },
+} as const;
+
+export type PlainPage = keyof typeof COPY;
+
+/**
+ * A page answered before Next renders anything (too many views, a body over the limit): plain
+ * HTML with no script, in the supplier's language, with a link back to where they were.
+ */
+export function sendPlainPage(res: ServerResponse, status: number, kind: PlainPage, locale: Locale, backHref: string, headers: Record<string, string> = {}) {
+  const copy = COPY[kind][locale];
+  const href = backHref.replace(/[^A-Za-z0-9/_\-.]/g, '');
+  const body = `<!doctype html><html lang="${LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="/icon.svg"><title>${copy.title}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; color: #0f172a; background: #f8fafc"><main><h1>${copy.title}</h1><p>${copy.body}</p><p><a href="${href}" style="color: #1d4ed8">${copy.back}</a></p></main></body></html>`;
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
+    'Referrer-Policy': 'no-referrer',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(body);
+}
