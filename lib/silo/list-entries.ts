@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
-import { decodeCursor, encodeCursor, schema, type Db } from '@/lib/db';
-import { DomainError } from '@/lib/errors';
+import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toEntry } from './to-entry';
 
 export interface ListEntriesOptions {
@@ -13,12 +12,7 @@ export interface ListEntriesOptions {
 
 /** Newest first, `limit` at a time; `next_cursor` is set while more remain. */
 export async function listEntries(db: Db, ownerId: string, options: ListEntriesOptions) {
-  let before: number | undefined;
-  try {
-    before = decodeCursor(options.cursor);
-  } catch {
-    throw new DomainError('validation', 'The cursor is not one this API returned.', { cursor: 'invalid cursor' });
-  }
+  const before = decodeListCursor(options.cursor);
   const conditions: SQL[] = [eq(schema.entries.ownerId, ownerId)];
   if (options.folder) conditions.push(eq(schema.entries.folder, options.folder));
   if (options.envelopesOnly) conditions.push(isNotNull(schema.entries.envSchema));

@@ -1,17 +1,11 @@
 import 'server-only';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import { decodeCursor, encodeCursor, schema, type Db } from '@/lib/db';
-import { DomainError } from '@/lib/errors';
+import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toJobSummary } from './to-job';
 
 /** Newest first, as summaries (fetch one job for its intents); `silo_entry_id` narrows to one entry's jobs. */
 export async function listJobs(db: Db, ownerId: string, options: { limit: number; cursor?: string; siloEntryId?: string }) {
-  let before: number | undefined;
-  try {
-    before = decodeCursor(options.cursor);
-  } catch {
-    throw new DomainError('validation', 'The cursor is not one this API returned.', { cursor: 'invalid cursor' });
-  }
+  const before = decodeListCursor(options.cursor);
   const conditions: SQL[] = [eq(schema.jobs.ownerId, ownerId)];
   if (options.siloEntryId) conditions.push(eq(schema.jobs.siloEntryId, options.siloEntryId));
   if (before !== undefined) conditions.push(lt(schema.jobs.seq, before));
