@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
+import { ENTRY_WITH_META, INSERT_ENTRY_WITH_STATE, INSERT_JOB_IF_REFERENCES_EXIST } from './baseline-sql';
 
 type Row = Record<string, unknown>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
@@ -50,7 +51,7 @@ async function authenticate(header: string | undefined) {
 const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
 const entryJson = (row: Row, meta: Row[]) => ({
   id: row.id, ...(row.key ? { key: row.key } : {}), folder: row.folder, state: row.state, doc_schema: row.doc_schema, data: row.data,
-  meta: meta.map((m) => ({ id: `${m.entry_id}:${m.src}:${m.key}`, src: m.src, key: m.key, link_url: m.link_url, created_at: iso(m.created_at) })),
+  meta: meta.map((m) => ({ ...m, id: `${m.entry_id}:${m.src}:${m.key}`, created_at: iso(m.created_at), updated_at: iso(m.updated_at) })),
   faults: row.faults, created_at: iso(row.created_at), updated_at: iso(row.updated_at),
 });
 
@@ -62,36 +63,23 @@ async function route(req: http.IncomingMessage, body: string): Promise<[number, 
   if (req.method === 'POST' && url === '/silo/v1/entries') {
     const input = JSON.parse(body) as { folder?: string; data: Row };
     const id = randomUUID();
-    const [row] = await db.query(
-      `with inserted as (
-         insert into silo_entries (id, owner_id, key, folder, doc_schema, env_schema, data, request_hash) values ($1, $2, null, $3, $4, null, $5::jsonb, $6) on conflict do nothing returning *),
-       state as (insert into silo_entry_states (entry_id, state) select id, 'empty' from inserted)
-       select * from inserted`,
-      [id, owner, input.folder ?? null, 'https://gobl.org/draft-0/org/party', JSON.stringify(input.data), createHash('sha256').update(body).digest('hex')],
-    );
+    const [row] = await db.query(INSERT_ENTRY_WITH_STATE, [
+      id, owner, null, input.folder ?? null, 'https://gobl.org/draft-0/org/party', null, JSON.stringify(input.data), createHash('sha256').update(body).digest('hex'),
+    ]);
     if (!row) return [409, { message: 'conflict' }];
     return [200, entryJson(row, [])];
   }
   const entryId = /^\/silo\/v1\/entries\/([0-9a-f-]{36})$/.exec(url)?.[1];
   if (req.method === 'GET' && entryId) {
-    const [row] = await db.query(
-      `select silo_entries.*, coalesce((select json_agg(json_build_object('entry_id', m.entry_id, 'src', m.src, 'key', m.key, 'link_url', m.link_url, 'created_at', m.created_at) order by m.created_at)
-         from silo_meta m where m.entry_id = silo_entries.id), '[]'::json) as meta
-       from silo_entries where id = $1 and owner_id = $2`,
-      [entryId, owner],
-    );
+    const [row] = await db.query(ENTRY_WITH_META, [entryId, owner]);
     if (!row) return [404, { message: 'not found' }];
     return [200, entryJson(row, row.meta as Row[])];
   }
   if (req.method === 'POST' && url === '/transform/v1/jobs') {
     const input = JSON.parse(body) as { workflow_id: string; silo_entry_id: string };
-    const [job] = await db.query(
-      `insert into transform_jobs (id, owner_id, key, workflow_id, silo_entry_id, args, tags, request_hash)
-       select $1, $2, null, $3, $4, '{}'::jsonb, '[]'::jsonb, $5
-       where exists (select 1 from transform_workflows where id = $3 and owner_id = $2) and exists (select 1 from silo_entries where id = $4 and owner_id = $2)
-       on conflict do nothing returning *`,
-      [uuidv7(), owner, input.workflow_id, input.silo_entry_id, createHash('sha256').update(body).digest('hex')],
-    );
+    const [job] = await db.query(INSERT_JOB_IF_REFERENCES_EXIST, [
+      uuidv7(), owner, null, input.workflow_id, input.silo_entry_id, '{}', '[]', createHash('sha256').update(body).digest('hex'),
+    ]);
     if (!job) return [422, { message: 'missing' }];
     return [202, { id: job.id, workflow_id: job.workflow_id, silo_entry_id: job.silo_entry_id, status: job.status, args: job.args, tags: job.tags, faults: job.faults, created_at: iso(job.created_at), updated_at: iso(job.updated_at), intents: [] }];
   }

@@ -4,7 +4,7 @@ import { entryFromRow, metaFromJson } from './entry-row';
 import { toEntry } from './to-entry';
 
 // One round trip for the entry and its meta records: the API's most frequent read.
-const entryWithMeta = statement(
+export const entryWithMeta = statement(
   'silo_entry_with_meta',
   `select e.*, coalesce((
      select json_agg(json_build_object(

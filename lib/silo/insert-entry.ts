@@ -6,7 +6,7 @@ type EntryRow = typeof schema.entries.$inferSelect;
 type NewEntry = Pick<EntryRow, 'id' | 'ownerId' | 'docSchema' | 'envSchema' | 'data' | 'requestHash'> & { key?: string; folder?: string };
 
 // The entry and its first state (`empty`) in one statement, so atomically and in one round trip.
-const insertEntryWithState = statement(
+export const insertEntryWithState = statement(
   'silo_insert_entry',
   `with inserted as (
      insert into silo_entries (id, owner_id, key, folder, doc_schema, env_schema, data, request_hash)

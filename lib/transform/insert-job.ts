@@ -5,7 +5,7 @@ type JobRow = typeof schema.jobs.$inferSelect;
 type NewJob = Pick<JobRow, 'id' | 'ownerId' | 'workflowId' | 'siloEntryId' | 'args' | 'tags' | 'requestHash'> & { key?: string };
 
 // Only if its workflow and entry are this workspace's, in one round trip.
-const insertJobIfReferencesExist = statement(
+export const insertJobIfReferencesExist = statement(
   'transform_insert_job',
   `insert into transform_jobs (id, owner_id, key, workflow_id, silo_entry_id, args, tags, request_hash)
    select $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8
