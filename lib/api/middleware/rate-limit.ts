@@ -17,6 +17,7 @@ export const rateLimitPerKey = (limit: number): MiddlewareHandler<ApiEnv> => asy
     for (const [name, value] of Object.entries({ ...headers, 'Retry-After': String(result.resetSeconds) })) response.headers.set(name, value);
     return response;
   }
+  // Set before the handler answers, so Hono builds them into its response instead of copying a Headers object after.
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   await next();
-  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
 };
