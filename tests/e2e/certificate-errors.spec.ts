@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startRegistration } from './support/api';
-import { watchConsole } from './support/page-checks';
+import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
 
 type Locale = 'es' | 'en';
@@ -66,7 +66,7 @@ async function submitExpecting(page: Page, locale: Locale, input: { paste?: stri
 }
 
 for (const locale of ['es', 'en'] as const) {
-  test(`every certificate error shows its own fixable message (${locale})`, async ({ page, request }) => {
+  test(`every certificate error shows its own fixable message (${locale})`, async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const noConsoleErrors = watchConsole(page);
     const prefix = locale === 'en' ? '/en' : '';
@@ -84,6 +84,7 @@ for (const locale of ['es', 'en'] as const) {
     await page.locator('input[type=file][name=file]').setInputFiles({ name: 'foto-certificado.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(3 * 1024 * 1024, 1) });
     await expect(page.getByTestId('form-message')).toContainText(MESSAGES[locale].wizard.upload!.tooLarge!.replace('{name}', 'foto-certificado.jpg').replace('{kb}', '3072'));
     await expect(page.locator('input[type=file][name=file]')).toHaveValue('');
+    await checkPage(page, testInfo, `sandbox-${locale}-4c-file-too-large`);
     await submitExpecting(page, locale, { file: { name: 'vencido.crt', buffer: readFileSync(`${FIXTURES}.crt`) } }, [said(locale, 'validity_expired'), '20329642330']);
 
     // A certificate from producción for a homologación account: refused as ARCA refuses it.
@@ -102,6 +103,7 @@ for (const locale of ['es', 'en'] as const) {
     const foreignPem = await issueInSimulator(page, 'sandbox', foreign.alias, foreign.csr, other.cuit, { authorize: false });
     await goToUpload(page, base, locale);
     await submitExpecting(page, locale, { paste: foreignPem }, [said(locale, 'cuit_mismatch'), other.cuit, said(locale, 'key_mismatch')]);
+    await checkPage(page, testInfo, `sandbox-${locale}-4d-another-company`);
 
     // A new request replaces the key: the certificate of the earlier request no longer matches.
     const renewed = await regenerate(page, base, locale, 'otroalias2');
@@ -111,7 +113,7 @@ for (const locale of ['es', 'en'] as const) {
   });
 }
 
-test('without JavaScript, a file over the request limit gets a page that leads back to the step', async ({ browser, page, request }) => {
+test('without JavaScript, a file over the request limit gets a page that leads back to the step', async ({ browser, page, request }, testInfo) => {
   const reg = await startRegistration(request, 'sandbox', 'Sin JavaScript SA');
   await reachUpload(page, reg.linkPath, 'es');
   const plain = await browser.newContext({ javaScriptEnabled: false, locale: 'es-AR' });
@@ -124,4 +126,10 @@ test('without JavaScript, a file over the request limit gets a page that leads b
   await expect(noScript).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
   await expect(noScript.getByRole('heading', { level: 1 })).toHaveText(MESSAGES.es.wizard.upload!.title!);
   await plain.close();
+  // axe needs scripts: the same page, fetched as that post answered it, checked where they run.
+  const answer = await request.post(`${reg.linkPath}/upload`, { multipart: { file: { name: 'escaneo.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024, 1) } } });
+  expect(answer.status()).toBe(413);
+  await page.goto('about:blank');
+  await page.setContent(await answer.text());
+  await checkPage(page, testInfo, 'sandbox-es-4e-too-large-without-javascript');
 });
