@@ -1,5 +1,6 @@
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
+import { formatCuit } from './cuit';
 import type { ArcaOutcome } from './types';
 
 export type ArcaLocale = 'es' | 'en';
@@ -7,6 +8,8 @@ export type ArcaLocale = 'es' | 'en';
 type ArcaMessages = { environments: Record<string, string>; codes: Record<string, string> };
 const MESSAGES: Record<ArcaLocale, ArcaMessages> = { es: es.arca, en: en.arca };
 const DATE_PARAMS = new Set(['not_before', 'not_after']);
+// Written as on the supplier's constancia de inscripción (XX-XXXXXXXX-X), like the wizard's header.
+const CUIT_PARAMS = new Set(['cuit', 'expected']);
 
 /** True when a code has a message in both languages (the catalogue is closed). */
 export function isKnownCode(code: string): boolean {
@@ -22,6 +25,7 @@ export function explainOutcome(outcome: Pick<ArcaOutcome, 'code' | 'params'>, lo
     if (value === undefined) return whole;
     if (name === 'environment' || name === 'other') return messages.environments[value] ?? value;
     if (DATE_PARAMS.has(name)) return formatDate(value, locale);
+    if (CUIT_PARAMS.has(name)) return formatCuit(value);
     return value;
   });
 }

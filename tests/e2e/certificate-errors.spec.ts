@@ -12,6 +12,8 @@ function readMessages(locale: Locale) {
   return JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as { arca: { codes: Record<string, string> }; wizard: Record<string, Record<string, string>> };
 }
 
+const formatted = (cuit: string) => `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`;
+
 /** The fixed part of a catalogue message (up to its first placeholder): what the supplier must read. */
 const said = (locale: Locale, code: string) => MESSAGES[locale].arca.codes[code]!.split('{')[0]!.trim();
 
@@ -85,7 +87,7 @@ for (const locale of ['es', 'en'] as const) {
     await expect(page.getByTestId('form-message')).toContainText(MESSAGES[locale].wizard.upload!.tooLarge!.replace('{name}', 'foto-certificado.jpg').replace('{kb}', '3072'));
     await expect(page.locator('input[type=file][name=file]')).toHaveValue('');
     await checkPage(page, testInfo, `sandbox-${locale}-4c-file-too-large`);
-    await submitExpecting(page, locale, { file: { name: 'vencido.crt', buffer: readFileSync(`${FIXTURES}.crt`) } }, [said(locale, 'validity_expired'), '20329642330']);
+    await submitExpecting(page, locale, { file: { name: 'vencido.crt', buffer: readFileSync(`${FIXTURES}.crt`) } }, [said(locale, 'validity_expired'), '20-32964233-0']);
 
     // A certificate from producción for a homologación account: refused as ARCA refuses it.
     const fromLive = await issueInSimulator(page, 'live', alias, csr, reg.cuit, { authorize: false });
@@ -102,7 +104,7 @@ for (const locale of ['es', 'en'] as const) {
     const foreign = await reachUpload(page, `${prefix}${other.linkPath}`, locale);
     const foreignPem = await issueInSimulator(page, 'sandbox', foreign.alias, foreign.csr, other.cuit, { authorize: false });
     await goToUpload(page, base, locale);
-    await submitExpecting(page, locale, { paste: foreignPem }, [said(locale, 'cuit_mismatch'), other.cuit, said(locale, 'key_mismatch')]);
+    await submitExpecting(page, locale, { paste: foreignPem }, [said(locale, 'cuit_mismatch'), formatted(other.cuit), said(locale, 'key_mismatch')]);
     await checkPage(page, testInfo, `sandbox-${locale}-4d-another-company`);
 
     // A new request replaces the key: the certificate of the earlier request no longer matches.

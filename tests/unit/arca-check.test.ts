@@ -51,8 +51,8 @@ describe('checkCertificate with the real expired sandbox certificate', () => {
     expect(failing(verdict)).toEqual(['chain_other_environment', 'cuit_mismatch', 'key_mismatch']);
     const [chain, , cuit] = verdict.checks;
     expect(explainOutcome(chain!, 'es')).toMatch(/es de homologación.*trabaja en producción/);
-    expect(explainOutcome(cuit!, 'es')).toContain('CUIT 20329642330, no para el de tu empresa (30712345671)');
-    expect(explainOutcome(cuit!, 'en')).toContain('CUIT 20329642330, not for your company');
+    expect(explainOutcome(cuit!, 'es')).toContain('CUIT 20-32964233-0, no para el de tu empresa (30-71234567-1)');
+    expect(explainOutcome(cuit!, 'en')).toContain('CUIT 20-32964233-0, not for your company');
   });
 
   it('never trusts a CA it was not given', () => {
