@@ -7,19 +7,17 @@ export const MAX_FILE_BYTES = 64 * 1024;
 
 /**
  * Refuses a chosen file over the limit as soon as it is picked, with a message naming it, and
- * clears the field: a photo or a PDF would otherwise be sent whole, past the request limit.
+ * clears that field: a photo or a PDF would otherwise be sent whole, past the request limit.
+ * One message per field; all are dropped when the form is sent (the server's answer replaces them).
  */
 export function useFileLimit(explain: (file: { name: string; kb: number }) => string) {
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const check = (input: HTMLInputElement): boolean => {
     const file = input.files?.[0];
-    if (file && file.size > MAX_FILE_BYTES) {
-      setError(explain({ name: file.name, kb: Math.ceil(file.size / 1024) }));
-      input.value = '';
-      return false;
-    }
-    setError(undefined);
-    return true;
+    const tooLarge = !!file && file.size > MAX_FILE_BYTES;
+    setErrors(({ [input.name]: _dropped, ...others }) => (tooLarge ? { ...others, [input.name]: explain({ name: file.name, kb: Math.ceil(file.size / 1024) }) } : others));
+    if (tooLarge) input.value = '';
+    return !tooLarge;
   };
-  return { error, check };
+  return { errors: Object.values(errors), check, reset: () => setErrors({}) };
 }

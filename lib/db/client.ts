@@ -23,7 +23,7 @@ export interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /** How often PGlite analyzes grown tables and vacuums (see pglite-maintenance.ts). */
-  pgliteMaintenance?: { analyzeEveryMs?: number; vacuumEveryMs?: number };
+  pgliteMaintenance?: { analyzeEveryMs?: number; vacuumEveryMs?: number; firstVacuumAfterMs?: number };
 }
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/db/migrations');
@@ -47,8 +47,11 @@ async function openPglite(dataDir: string, maintenanceEvery?: DatabaseOptions['p
   await migrate(db, { migrationsFolder: MIGRATIONS });
   const maintenance = startPgliteMaintenance(client, (err) => getLogger().error({ err }, 'db: PGlite maintenance failed'), maintenanceEvery);
   const close = async () => {
-    await maintenance.stop();
-    await client.close();
+    try {
+      await maintenance.stop();
+    } finally {
+      await client.close();
+    }
   };
   return { db: db as unknown as Db, kind: 'pglite', close };
 }

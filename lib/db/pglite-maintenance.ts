@@ -3,14 +3,14 @@ import type { PGlite } from '@electric-sql/pglite';
 // PGlite is PostgreSQL without autovacuum: nothing refreshes the planner's statistics or clears
 // dead rows. A statement prepared while its table was small kept that plan after the table grew
 // (an entry read went from 0.2 to 1.4 ms at 10 thousand entries); fresh statistics re-plan it.
-const DEFAULTS = { analyzeEveryMs: 5_000, vacuumEveryMs: 60 * 60_000 };
+const DEFAULTS = { analyzeEveryMs: 5_000, vacuumEveryMs: 60 * 60_000, firstVacuumAfterMs: 60_000 };
 
-// Autovacuum analyzes after 50 rows plus 10 % of the table; pages are what PGlite keeps current.
-const GROWN_TABLES = `
+const TABLES = `
   select format('%I.%I', n.nspname, c.relname) as name
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'
-    and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8`;
+  where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`;
+// Autovacuum analyzes after 50 rows plus 10 % of the table; pages are what PGlite keeps current.
+const GROWN_TABLES = `${TABLES} and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8`;
 
 /**
  * Analyzes every table that grew by a fifth since its statistics were taken; returns their names.
@@ -22,21 +22,39 @@ export async function analyzeGrownTables(client: PGlite): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** Clears dead rows in every table (a whole pass: hourly, not on every check). */
+/**
+ * Clears dead rows in every table, one table per statement so the app's queries queued meanwhile
+ * get their turn between tables (PGlite runs one statement at a time).
+ */
 export async function vacuumAll(client: PGlite): Promise<void> {
-  await client.exec('vacuum');
+  const { rows } = await client.query<{ name: string }>(TABLES);
+  for (const { name } of rows) await client.exec(`vacuum ${name}`);
 }
 
 /** Runs both on timers until stopped; they queue behind the app's queries like any other statement. */
 export function startPgliteMaintenance(client: PGlite, onError: (error: unknown) => void, every: Partial<typeof DEFAULTS> = {}) {
-  const { analyzeEveryMs, vacuumEveryMs } = { ...DEFAULTS, ...every };
+  const { analyzeEveryMs, vacuumEveryMs, firstVacuumAfterMs } = { ...DEFAULTS, ...every };
   let queue: Promise<unknown> = Promise.resolve();
-  const run = (task: (client: PGlite) => Promise<unknown>) => () => {
-    queue = queue.then(() => task(client)).catch(onError);
+  const report = (error: unknown) => {
+    try {
+      onError(error);
+    } catch {
+      // A failing reporter must not stop maintenance nor the database from closing.
+    }
   };
-  const timers = [setInterval(run(analyzeGrownTables), analyzeEveryMs).unref(), setInterval(run(vacuumAll), vacuumEveryMs).unref()];
+  const run = (task: (client: PGlite) => Promise<unknown>) => () => {
+    queue = queue.then(() => task(client)).catch(report);
+  };
+  const vacuum = run(vacuumAll);
+  const timers = [setInterval(run(analyzeGrownTables), analyzeEveryMs).unref()];
+  // A first pass soon after start, so a process restarted more often than hourly still vacuums.
+  const first = setTimeout(() => {
+    vacuum();
+    timers.push(setInterval(vacuum, vacuumEveryMs).unref());
+  }, firstVacuumAfterMs).unref();
   return {
     async stop() {
+      clearTimeout(first);
       timers.forEach(clearInterval);
       await queue;
     },

@@ -41,7 +41,7 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
     if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > MAX_ACTION_BODY_BYTES) {
       const posted = matchRegistrationPage(path);
-      if (posted) return sendPlainPage(res, 413, 'tooLarge', posted.locale, path, { Connection: 'close' });
+      if (posted) return drainThen(req, () => sendPlainPage(res, 413, 'tooLarge', posted.locale, path));
     }
     const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
@@ -66,6 +66,21 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     render();
   };
 }
+
+/**
+ * Reads and drops the rest of an upload, then answers: closing while the browser still sends would
+ * reset the connection and it would show a network error instead of the page. Past the cap the
+ * connection is cut (nobody's certificate is 16 MB).
+ */
+function drainThen(req: IncomingMessage, answer: () => void) {
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > DRAIN_AT_MOST_BYTES) req.destroy();
+  });
+  req.once('end', answer);
+}
+const DRAIN_AT_MOST_BYTES = 16 * 1024 * 1024;
 
 async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
   const ip = String(req.headers['x-client-ip'] ?? 'unknown');

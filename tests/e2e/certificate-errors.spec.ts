@@ -87,6 +87,9 @@ for (const locale of ['es', 'en'] as const) {
     await expect(page.getByTestId('form-message')).toContainText(MESSAGES[locale].wizard.upload!.tooLarge!.replace('{name}', 'foto-certificado.jpg').replace('{kb}', '3072'));
     await expect(page.locator('input[type=file][name=file]')).toHaveValue('');
     await checkPage(page, testInfo, `sandbox-${locale}-4c-file-too-large`);
+    // Sending the form again drops that message: the server's answer is what the supplier reads next.
+    await submitExpecting(page, locale, { paste: csr }, [said(locale, 'input_csr')]);
+    await expect(page.getByTestId('form-message')).not.toContainText('foto-certificado.jpg');
     await submitExpecting(page, locale, { file: { name: 'vencido.crt', buffer: readFileSync(`${FIXTURES}.crt`) } }, [said(locale, 'validity_expired'), '20-32964233-0']);
 
     // A certificate from producción for a homologación account: refused as ARCA refuses it.

@@ -15,7 +15,7 @@ export function ByoForm({ refCode, locale }: { refCode: string; locale: string }
   const [state, action] = useActionState<ByoState, FormData>(uploadOwnCredentials.bind(null, refCode, locale), {});
   const limit = useFileLimit((file) => tu('tooLarge', file));
   return (
-    <form action={action} className="space-y-3">
+    <form action={action} onSubmit={limit.reset} className="space-y-3">
       <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der" onChoose={limit.check} />
       <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8" onChoose={limit.check} />
       <div className="space-y-1">
@@ -24,7 +24,7 @@ export function ByoForm({ refCode, locale }: { refCode: string; locale: string }
         </label>
         <input id="byo-password" name="password" type="password" autoComplete="off" className="w-full max-w-sm rounded-md border border-slate-500 bg-white px-3 py-2" />
       </div>
-      <FormMessage title={!limit.error && state.errors?.length ? tu('problemsTitle') : undefined} messages={limit.error ? [limit.error] : (state.errors ?? [])} />
+      <FormMessage title={!limit.errors.length && state.errors?.length ? tu('problemsTitle') : undefined} messages={limit.errors.length ? limit.errors : (state.errors ?? [])} />
       <SubmitButton label={t('byoSubmit')} pendingLabel={tu('validating')} variant="secondary" />
     </form>
   );

@@ -25,7 +25,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
     }
   };
   return (
-    <form action={action} className="space-y-5">
+    <form action={action} onSubmit={limit.reset} className="space-y-5">
       <label
         onDragOver={(e) => {
           e.preventDefault();
@@ -50,7 +50,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
         </p>
         <textarea id="pasted" name="pasted" rows={8} defaultValue={state.pasted} aria-describedby="pasted-hint" spellCheck={false} className="w-full rounded-md border border-slate-500 bg-white p-2 font-mono text-sm" />
       </div>
-      <FormMessage title={!limit.error && state.errors?.length ? t('problemsTitle') : undefined} messages={limit.error ? [limit.error] : (state.errors ?? [])} />
+      <FormMessage title={!limit.errors.length && state.errors?.length ? t('problemsTitle') : undefined} messages={limit.errors.length ? limit.errors : (state.errors ?? [])} />
       <SubmitButton label={t('submit')} pendingLabel={t('validating')} />
     </form>
   );
