@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 // PGlite is PostgreSQL without autovacuum: nothing refreshes the planner's statistics or clears
 // dead rows. A statement prepared while its table was small kept that plan after the table grew
 // (an entry read went from 0.2 to 1.4 ms at 10 thousand entries); fresh statistics re-plan it.
-const DEFAULTS = { analyzeEveryMs: 5_000, vacuumEveryMs: 60 * 60_000, firstVacuumAfterMs: 60_000 };
+const DEFAULTS = { analyzeEveryMs: 5_000, vacuumEveryMs: 60 * 60_000, firstVacuumAfterMs: 10 * 60_000 };
 
 const TABLES = `
   select format('%I.%I', n.nspname, c.relname) as name
@@ -42,12 +42,19 @@ export function startPgliteMaintenance(client: PGlite, onError: (error: unknown)
       // A failing reporter must not stop maintenance nor the database from closing.
     }
   };
+  // A task still waiting or running is not queued again (a slow pass must not pile up behind itself).
+  const pending = new Set<unknown>();
   const run = (task: (client: PGlite) => Promise<unknown>) => () => {
-    queue = queue.then(() => task(client)).catch(report);
+    if (pending.has(task)) return;
+    pending.add(task);
+    queue = queue
+      .then(() => task(client))
+      .catch(report)
+      .finally(() => pending.delete(task));
   };
   const vacuum = run(vacuumAll);
   const timers = [setInterval(run(analyzeGrownTables), analyzeEveryMs).unref()];
-  // A first pass soon after start, so a process restarted more often than hourly still vacuums.
+  // A first pass ten minutes after start, so a process restarted more often than hourly still vacuums.
   const first = setTimeout(() => {
     vacuum();
     timers.push(setInterval(vacuum, vacuumEveryMs).unref());
