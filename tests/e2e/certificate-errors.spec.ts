@@ -87,6 +87,12 @@ for (const locale of ['es', 'en'] as const) {
     await expect(page.getByTestId('form-message')).toContainText(MESSAGES[locale].wizard.upload!.tooLarge!.replace('{name}', 'foto-certificado.jpg').replace('{kb}', '3072'));
     await expect(page.locator('input[type=file][name=file]')).toHaveValue('');
     await checkPage(page, testInfo, `sandbox-${locale}-4c-file-too-large`);
+    // A paste far over the limit is held back in the browser, with its size named and the text kept.
+    const huge = 'A'.repeat(300 * 1024);
+    await page.getByLabel(MESSAGES[locale].wizard.upload!.pasteLabel!).fill(huge);
+    await page.getByRole('button', { name: MESSAGES[locale].wizard.upload!.submit! }).click();
+    await expect(page.getByTestId('form-message')).toContainText(MESSAGES[locale].wizard.upload!.pastedTooLarge!.replace('{kb}', '300'));
+    await expect(page.getByLabel(MESSAGES[locale].wizard.upload!.pasteLabel!)).toHaveValue(huge);
     // Sending the form again drops that message: the server's answer is what the supplier reads next.
     await submitExpecting(page, locale, { paste: csr }, [said(locale, 'input_csr')]);
     await expect(page.getByTestId('form-message')).not.toContainText('foto-certificado.jpg');

@@ -1,10 +1,10 @@
 'use client';
 
-import { useActionState, useState, type DragEvent } from 'react';
+import { useActionState, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
-import { useFileLimit } from '@/components/wizard/use-file-limit';
+import { MAX_FILE_BYTES, useFileLimit } from '@/components/wizard/use-file-limit';
 import { uploadCertificate, type UploadState } from './actions';
 
 export function UploadForm({ refCode, locale }: { refCode: string; locale: string }) {
@@ -14,6 +14,17 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
   const [dragging, setDragging] = useState(false);
   const limit = useFileLimit((file) => t('tooLarge', file));
   const choose = (input: HTMLInputElement) => setFileName(limit.check(input) ? input.files?.[0]?.name : undefined);
+  const [pasteError, setPasteError] = useState<string>();
+  // Pasted text over the limit is kept here: sent, a very long paste would exceed the action's body limit.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    limit.reset();
+    const pasted = (event.currentTarget.elements.namedItem('pasted') as HTMLTextAreaElement | null)?.value ?? '';
+    const bytes = new TextEncoder().encode(pasted).length;
+    if (bytes <= MAX_FILE_BYTES) return setPasteError(undefined);
+    event.preventDefault();
+    setPasteError(t('pastedTooLarge', { kb: Math.ceil(bytes / 1024) }));
+  };
+  const localErrors = [...limit.errors, ...(pasteError ? [pasteError] : [])];
   // Dropping a file fills the same <input type=file> a tap would, so the form posts it either way.
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -25,7 +36,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
     }
   };
   return (
-    <form action={action} onSubmit={limit.reset} className="space-y-5">
+    <form action={action} onSubmit={onSubmit} className="space-y-5">
       <label
         onDragOver={(e) => {
           e.preventDefault();
@@ -50,7 +61,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
         </p>
         <textarea id="pasted" name="pasted" rows={8} defaultValue={state.pasted} aria-describedby="pasted-hint" spellCheck={false} className="w-full rounded-md border border-slate-500 bg-white p-2 font-mono text-sm" />
       </div>
-      <FormMessage title={!limit.errors.length && state.errors?.length ? t('problemsTitle') : undefined} messages={limit.errors.length ? limit.errors : (state.errors ?? [])} />
+      <FormMessage title={!localErrors.length && state.errors?.length ? t('problemsTitle') : undefined} messages={localErrors.length ? localErrors : (state.errors ?? [])} />
       <SubmitButton label={t('submit')} pendingLabel={t('validating')} />
     </form>
   );
