@@ -87,7 +87,7 @@ export async function startApiApp(port: number, env: Record<string, string>): Pr
 
 /** The bare node:http baseline doing the same SQL with the same driver. */
 export async function startBaselineApi(port: number, database: { url?: string; pgliteDir?: string }): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/baseline-api.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'bench/support/baseline-api.ts'], {
     env: { ...process.env, PORT: String(port), DATABASE_URL: database.url ?? '', PGLITE_DIR: database.pgliteDir ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -5,7 +5,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { v7 as uuidv7 } from 'uuid';
-import { ENTRY_WITH_META, INSERT_ENTRY_WITH_STATE, INSERT_JOB_IF_REFERENCES_EXIST } from './baseline-sql';
+import { entryWithMeta } from '@/lib/silo/get-entry';
+import { insertEntryWithState } from '@/lib/silo/insert-entry';
+import { insertJobIfReferencesExist } from '@/lib/transform/insert-job';
 
 type Row = Record<string, unknown>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
@@ -63,7 +65,7 @@ async function route(req: http.IncomingMessage, body: string): Promise<[number, 
   if (req.method === 'POST' && url === '/silo/v1/entries') {
     const input = JSON.parse(body) as { folder?: string; data: Row };
     const id = randomUUID();
-    const [row] = await db.query(INSERT_ENTRY_WITH_STATE, [
+    const [row] = await db.query(insertEntryWithState.text, [
       id, owner, null, input.folder ?? null, 'https://gobl.org/draft-0/org/party', null, JSON.stringify(input.data), createHash('sha256').update(body).digest('hex'),
     ]);
     if (!row) return [409, { message: 'conflict' }];
@@ -71,13 +73,13 @@ async function route(req: http.IncomingMessage, body: string): Promise<[number, 
   }
   const entryId = /^\/silo\/v1\/entries\/([0-9a-f-]{36})$/.exec(url)?.[1];
   if (req.method === 'GET' && entryId) {
-    const [row] = await db.query(ENTRY_WITH_META, [entryId, owner]);
+    const [row] = await db.query(entryWithMeta.text, [entryId, owner]);
     if (!row) return [404, { message: 'not found' }];
     return [200, entryJson(row, row.meta as Row[])];
   }
   if (req.method === 'POST' && url === '/transform/v1/jobs') {
     const input = JSON.parse(body) as { workflow_id: string; silo_entry_id: string };
-    const [job] = await db.query(INSERT_JOB_IF_REFERENCES_EXIST, [
+    const [job] = await db.query(insertJobIfReferencesExist.text, [
       uuidv7(), owner, null, input.workflow_id, input.silo_entry_id, '{}', '[]', createHash('sha256').update(body).digest('hex'),
     ]);
     if (!job) return [422, { message: 'missing' }];
