@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { formatCuit } from '@/lib/arca/cuit';
 import { startRegistration } from './support/api';
 import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
@@ -11,8 +12,6 @@ const FIXTURES = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired
 function readMessages(locale: Locale) {
   return JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as { arca: { codes: Record<string, string> }; wizard: Record<string, Record<string, string>> };
 }
-
-const formatted = (cuit: string) => `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`;
 
 /** The fixed part of a catalogue message (up to its first placeholder): what the supplier must read. */
 const said = (locale: Locale, code: string) => MESSAGES[locale].arca.codes[code]!.split('{')[0]!.trim();
@@ -113,7 +112,7 @@ for (const locale of ['es', 'en'] as const) {
     const foreign = await reachUpload(page, `${prefix}${other.linkPath}`, locale);
     const foreignPem = await issueInSimulator(page, 'sandbox', foreign.alias, foreign.csr, other.cuit, { authorize: false });
     await goToUpload(page, base, locale);
-    await submitExpecting(page, locale, { paste: foreignPem }, [said(locale, 'cuit_mismatch'), formatted(other.cuit), said(locale, 'key_mismatch')]);
+    await submitExpecting(page, locale, { paste: foreignPem }, [said(locale, 'cuit_mismatch'), formatCuit(other.cuit), said(locale, 'key_mismatch')]);
     await checkPage(page, testInfo, `sandbox-${locale}-4d-another-company`);
 
     // A new request replaces the key: the certificate of the earlier request no longer matches.
