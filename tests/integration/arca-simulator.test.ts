@@ -12,6 +12,7 @@ import {
   getLastAuthorized,
   getPointsOfSale,
   getTrustStore,
+  loginCms,
   readCertificate,
 } from '@/lib/arca';
 import { describeEachDatabase } from './support/databases';
@@ -162,11 +163,11 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     expect(other.ok && other.ticket.token).not.toBe(granted.ticket.token);
 
     // Within the last seconds the ticket is no longer handed out, and ARCA still refuses a new one:
-    // the answer says when access will be possible again.
+    // the answer says when access will be possible again, when that ticket expires.
     const expires = Date.parse(granted.ticket.expirationTime);
     sim.clock.now = new Date(expires - 10_000);
     const refused = await getAccessTicket(reissued);
-    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated', params: { until: new Date(expires - 10_000 + 12 * 3_600_000).toISOString() } } });
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated', params: { until: new Date(expires).toISOString() } } });
     if (!refused.ok) expect(explainOutcome(refused.outcome, 'es')).toMatch(/a más tardar, el \d+ de \w+ de \d{4}/);
 
     // Once it really expired, a new login is granted to the re-issued certificate.
@@ -175,6 +176,27 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     sim.clock.now = new Date();
     expect(renewed).toMatchObject({ ok: true, from: 'wsaa' });
     expect(renewed.ok && renewed.ticket.token).not.toBe(granted.ticket.token);
+  });
+
+  it('when another system holds the ticket, says access returns within 12 h at the latest and never "granted"', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `otro${cuit.slice(-6)}`;
+    const { privateKeyPem } = await generateKeyPair();
+    const csr = await createCsr({ companyName: 'Otro Sistema SA', alias, cuit, privateKeyPem });
+    const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
+    const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
+    await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' });
+    sim.clock.now = new Date();
+    // Another program logs in with the same certificate: ARCA's ticket never reaches our cache.
+    expect(await loginCms({ url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: sim.clock.now })).toMatchObject({ ok: true });
+    const refused = await getAccessTicket({ db, environment: 'sandbox', url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => sim.clock.now });
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated', params: { until: new Date(sim.clock.now.getTime() + 12 * 3_600_000).toISOString() } } });
+    if (refused.ok) return;
+    const es = explainOutcome(refused.outcome, 'es');
+    expect(es).not.toContain('usamos ese acceso');
+    expect(es).toContain('12 horas');
+    expect(explainOutcome(refused.outcome, 'en')).toMatch(/you can validate again on .*2\d{3}.* at the latest/);
   });
 
   it('names a server clock far from ARCA instead of granting, and keeps the ticket ARCA issued', async () => {

@@ -70,18 +70,32 @@ async function login(options: GetAccessTicketOptions, key: Key | undefined): Pro
       if (cached) return { ok: true, ticket: cached, from: 'cache' };
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    // The ticket ARCA holds is not ours and its expiry unknown: it was issued at the latest now.
-    return { ok: false, outcome: { ...result.outcome, params: { until: new Date(timing.receivedAt.getTime() + TICKET_LIFETIME_MS).toISOString() } } };
+    return { ok: false, outcome: { ...result.outcome, params: { until: (await refusedUntil(options, key, timing.receivedAt)).toISOString() } } };
   }
   return { ok: false, outcome: result.outcome };
 }
 
-async function readCached(options: GetAccessTicketOptions, key: Key): Promise<AccessTicket | undefined> {
-  const [row] = await options.db
+/**
+ * When ARCA will issue a ticket again: our own ticket's expiry when it is the one still running
+ * (its last seconds, no longer handed out); otherwise the ticket is another system's, its expiry
+ * unknown, and it was issued at the latest now.
+ */
+async function refusedUntil(options: GetAccessTicketOptions, key: Key, now: Date): Promise<Date> {
+  const row = await readRow(options.db, key);
+  return row && row.expirationTime > now ? row.expirationTime : new Date(now.getTime() + TICKET_LIFETIME_MS);
+}
+
+async function readRow(db: Db, key: Key) {
+  const [row] = await db
     .select()
     .from(arcaTickets)
     .where(and(eq(arcaTickets.environment, key.environment), eq(arcaTickets.cuit, key.holder.cuit), eq(arcaTickets.dn, key.holder.dn), eq(arcaTickets.service, key.service)))
     .limit(1);
+  return row;
+}
+
+async function readCached(options: GetAccessTicketOptions, key: Key): Promise<AccessTicket | undefined> {
+  const row = await readRow(options.db, key);
   if (!row || !isFresh(row.expirationTime, options.now?.() ?? new Date())) return undefined;
   return { token: row.token, sign: row.sign, generationTime: row.generationTime.toISOString(), expirationTime: row.expirationTime.toISOString(), destination: row.dn };
 }
