@@ -215,5 +215,10 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     expect(skewed).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead', params: { difference: '7 min' } } });
     // Once the clock is right again, the ticket ARCA counted is there (ARCA would refuse a second one).
     expect(await getAccessTicket({ ...options, now: () => sim.clock.now })).toMatchObject({ ok: true, from: 'cache' });
+    // So far ahead that WSAA refuses the request's generationTime: ARCA's Date header names the difference.
+    const farAhead = new Date(sim.clock.now.getTime() + 15 * 60_000);
+    const refused = await getAccessTicket({ ...options, service: 'wsfex', now: () => farAhead });
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead' } });
+    if (!refused.ok) expect(refused.outcome.params!.difference).toMatch(/^1[45] min( \d+ s)?$/);
   });
 });
