@@ -196,7 +196,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     const es = explainOutcome(refused.outcome, 'es');
     expect(es).not.toContain('usamos ese acceso');
     expect(es).toContain('12 horas');
-    expect(explainOutcome(refused.outcome, 'en')).toMatch(/you can validate again on .*2\d{3}.* at the latest/);
+    expect(explainOutcome(refused.outcome, 'en')).toMatch(/you can continue on .*2\d{3}.* at the latest/);
   });
 
   it('names a server clock far from ARCA instead of granting, and keeps the ticket ARCA issued', async () => {
