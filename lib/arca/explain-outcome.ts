@@ -7,7 +7,7 @@ export type ArcaLocale = 'es' | 'en';
 
 type ArcaMessages = { environments: Record<string, string>; codes: Record<string, string> };
 const MESSAGES: Record<ArcaLocale, ArcaMessages> = { es: es.arca, en: en.arca };
-const DATE_PARAMS = new Set(['not_before', 'not_after']);
+const DATE_PARAMS = new Set(['not_before', 'not_after', 'until', 'expired']);
 // Written as on the supplier's constancia de inscripción (XX-XXXXXXXX-X), like the wizard's header.
 const CUIT_PARAMS = new Set(['cuit', 'expected']);
 

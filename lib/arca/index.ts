@@ -33,7 +33,9 @@ export { parseLoginCmsResponse } from './wsaa/parse-login-cms';
 export type { AccessTicket, LoginCmsResult } from './wsaa/parse-login-cms';
 export { WSAA_FAULTS, mapWsaaFault } from './wsaa/wsaa-faults';
 export type { WsaaFaultName } from './wsaa/wsaa-faults';
-export { getAccessTicket, TICKET_MARGIN_MS } from './wsaa/get-access-ticket';
+export { getAccessTicket } from './wsaa/get-access-ticket';
+export { checkTicket, clockDifference, isIssuedTo, ticketHolder, CLOCK_TOLERANCE_MS, TICKET_EXPIRY_ALLOWANCE_MS, TICKET_LIFETIME_MS } from './wsaa/check-ticket';
+export type { TicketHolder, LoginTiming, TicketCheck } from './wsaa/check-ticket';
 export type { GetAccessTicketOptions, AccessTicketResult } from './wsaa/get-access-ticket';
 export { feDummy, getPointsOfSale, getLastAuthorized, wsfeEnvelope, WSFE_NAMESPACE } from './wsfe/wsfe-client';
 export type { WsfeOptions, WsfeAuth } from './wsfe/wsfe-client';
@@ -51,5 +53,5 @@ export { authorizeService, SIMULATED_SERVICES } from './simulator/authorize-serv
 export type { AuthorizeResult } from './simulator/authorize-service';
 export { addPointOfSale, EMISSION_TYPES } from './simulator/add-point-of-sale';
 export type { PointOfSaleInput, EmissionType, AddPointOfSaleResult } from './simulator/add-point-of-sale';
-export { handleLoginCms, TICKET_LIFETIME_MS } from './simulator/handle-login-cms';
+export { handleLoginCms } from './simulator/handle-login-cms';
 export { handleWsfe } from './simulator/handle-wsfe';

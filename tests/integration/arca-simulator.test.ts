@@ -12,6 +12,7 @@ import {
   getLastAuthorized,
   getPointsOfSale,
   getTrustStore,
+  loginCms,
   readCertificate,
 } from '@/lib/arca';
 import { describeEachDatabase } from './support/databases';
@@ -126,10 +127,98 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     const results = await Promise.all(Array.from({ length: 5 }, () => getAccessTicket(options)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(new Set(results.map((r) => r.ok && r.ticket.token)).size).toBe(1);
-    // 5 minutes before expiry the cached ticket is no longer handed out; ARCA still says "already authenticated".
+    // Four minutes before expiry the cached ticket is still good: it is used until it really expires.
     sim.clock.now = new Date(Date.now() + 12 * 3_600_000 - 4 * 60_000);
     const late = await getAccessTicket({ ...options, now: () => sim.clock.now });
     sim.clock.now = new Date();
-    expect(late).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated' } });
+    expect(late).toMatchObject({ ok: true, from: 'cache', ticket: { token: results[0]!.ok && results[0]!.ticket.token } });
+  });
+
+  it('keeps a ticket per DN: a re-issued certificate with the same alias reuses it, another alias gets its own', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `dn${cuit.slice(-6)}`;
+    const certify = async (name: string) => {
+      const { privateKeyPem } = await generateKeyPair();
+      const csr = await createCsr({ companyName: 'Reemisión SA', alias: name, cuit, privateKeyPem });
+      const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias: name, csr });
+      const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
+      await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias: name, service: 'wsfe' });
+      return { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => sim.clock.now };
+    };
+    sim.clock.now = new Date();
+    const first = await certify(alias);
+    const granted = await getAccessTicket(first);
+    expect(granted).toMatchObject({ ok: true, from: 'wsaa' });
+    if (!granted.ok) return;
+
+    // The supplier lost the key and created a new certificate for the same alias: ARCA still holds the
+    // first ticket for that DN (it would answer coe.alreadyAuthenticated), and the cache hands it over.
+    const reissued = await certify(alias);
+    expect(reissued.certificatePem).not.toBe(first.certificatePem);
+    expect(await getAccessTicket(reissued)).toMatchObject({ ok: true, from: 'cache', ticket: { token: granted.ticket.token } });
+
+    const other = await getAccessTicket(await certify(`${alias}b`));
+    expect(other).toMatchObject({ ok: true, from: 'wsaa' });
+    expect(other.ok && other.ticket.token).not.toBe(granted.ticket.token);
+
+    // Within the last seconds the ticket is no longer handed out, and ARCA still refuses a new one:
+    // the answer says when access will be possible again, when that ticket expires.
+    const expires = Date.parse(granted.ticket.expirationTime);
+    sim.clock.now = new Date(expires - 10_000);
+    const refused = await getAccessTicket(reissued);
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated', params: { until: new Date(expires).toISOString() } } });
+    if (!refused.ok) expect(explainOutcome(refused.outcome, 'es')).toMatch(/a más tardar, el \d+ de \w+ de \d{4}/);
+
+    // Once it really expired, a new login is granted to the re-issued certificate.
+    sim.clock.now = new Date(expires + 1_000);
+    const renewed = await getAccessTicket(reissued);
+    sim.clock.now = new Date();
+    expect(renewed).toMatchObject({ ok: true, from: 'wsaa' });
+    expect(renewed.ok && renewed.ticket.token).not.toBe(granted.ticket.token);
+  });
+
+  it('when another system holds the ticket, says access returns within 12 h at the latest and never "granted"', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `otro${cuit.slice(-6)}`;
+    const { privateKeyPem } = await generateKeyPair();
+    const csr = await createCsr({ companyName: 'Otro Sistema SA', alias, cuit, privateKeyPem });
+    const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
+    const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
+    await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' });
+    sim.clock.now = new Date();
+    // Another program logs in with the same certificate: ARCA's ticket never reaches our cache.
+    expect(await loginCms({ url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: sim.clock.now })).toMatchObject({ ok: true });
+    const refused = await getAccessTicket({ db, environment: 'sandbox', url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => sim.clock.now });
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_already_authenticated', params: { until: new Date(sim.clock.now.getTime() + 12 * 3_600_000).toISOString() } } });
+    if (refused.ok) return;
+    const es = explainOutcome(refused.outcome, 'es');
+    expect(es).not.toContain('usamos ese acceso');
+    expect(es).toContain('12 horas');
+    expect(explainOutcome(refused.outcome, 'en')).toMatch(/you can continue on .*2\d{3}.* at the latest/);
+  });
+
+  it('names a server clock far from ARCA instead of granting, and keeps the ticket ARCA issued', async () => {
+    const db = get().db;
+    const cuit = newCuit();
+    const alias = `reloj${cuit.slice(-6)}`;
+    const { privateKeyPem } = await generateKeyPair();
+    const csr = await createCsr({ companyName: 'Reloj SA', alias, cuit, privateKeyPem });
+    const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
+    const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
+    await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' });
+    sim.clock.now = new Date();
+    const ours = new Date(sim.clock.now.getTime() + 7 * 60_000);
+    const options = { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => ours };
+    const skewed = await getAccessTicket(options);
+    expect(skewed).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead', params: { difference: '7 min' } } });
+    // Once the clock is right again, the ticket ARCA counted is there (ARCA would refuse a second one).
+    expect(await getAccessTicket({ ...options, now: () => sim.clock.now })).toMatchObject({ ok: true, from: 'cache' });
+    // So far ahead that WSAA refuses the request's generationTime: ARCA's Date header names the difference.
+    const farAhead = new Date(sim.clock.now.getTime() + 15 * 60_000);
+    const refused = await getAccessTicket({ ...options, service: 'wsfex', now: () => farAhead });
+    expect(refused).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead' } });
+    if (!refused.ok) expect(refused.outcome.params!.difference).toMatch(/^1[45] min( \d+ s)?$/);
   });
 });

@@ -31,7 +31,9 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   const now = options.now ?? (() => new Date());
   const base = (options.basePath ?? '/simulator/arca').replace(/\/$/, '');
   const app = new Hono();
-  const soap = (c: Context, answer: { status: number; body: string }) => c.body(answer.body, answer.status as 200, { 'Content-Type': 'text/xml; charset=utf-8' });
+  // Date comes from the simulated clock, as ARCA's servers send their own: tests move the clock.
+  const soap = (c: Context, answer: { status: number; body: string }) =>
+    c.body(answer.body, answer.status as 200, { 'Content-Type': 'text/xml; charset=utf-8', Date: now().toUTCString() });
   const read = async (c: Context) => {
     const length = Number(c.req.header('content-length') ?? 0);
     if (length > MAX_BODY) return undefined;

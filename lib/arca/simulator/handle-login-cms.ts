@@ -8,13 +8,13 @@ import { parseSoap, pick, text } from '../soap/parse-soap';
 import { cuitFromSubject, nameField } from '../summarize-certificate';
 import type { ArcaEnvironment } from '../types';
 import { argentinaTime } from '../wsaa/build-tra';
+import { TICKET_LIFETIME_MS } from '../wsaa/check-ticket';
 import { verifyCms } from '../wsaa/verify-cms';
 import { WSAA_FAULTS, type WsaaFaultName } from '../wsaa/wsaa-faults';
 import { SIMULATED_SERVICES } from './authorize-service';
 import { getSimulatorCas } from './simulator-cas';
 import { loginCmsSuccess, wsaaFault } from './soap-responses';
 
-export const TICKET_LIFETIME_MS = 12 * 3_600_000;
 const HOSTS: Record<ArcaEnvironment, string> = { sandbox: 'wsaaext0.homo.simulador', live: 'wsaaext0.simulador' };
 const traParser = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });
 

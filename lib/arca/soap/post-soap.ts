@@ -6,6 +6,8 @@ import { MAX_SOAP_BYTES } from './parse-soap';
 export interface SoapResponse {
   status: number;
   body: string;
+  /** The HTTP Date header: the server's clock, to compare with ours. */
+  date?: string;
 }
 
 export type SoapTransport = (url: string, body: string, headers: Record<string, string>, timeoutMs: number) => Promise<SoapResponse>;
@@ -45,7 +47,7 @@ export const postSoap: SoapTransport = (url, body, headers, timeoutMs) =>
           if (size > MAX_SOAP_BYTES) request.destroy(new SoapTransportError('too_large', 'SOAP response over 1 MB'));
           else chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), date: response.headers.date }));
         response.on('error', (error) => reject(wrap(error)));
       },
     );

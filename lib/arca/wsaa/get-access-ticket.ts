@@ -1,9 +1,10 @@
 import 'server-only';
 import { X509Certificate } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { SoapTransport } from '../soap/post-soap';
 import type { ArcaEnvironment, ArcaOutcome } from '../types';
+import { checkTicket, clockDifference, clockOutcome, isFresh, ticketHolder, TICKET_LIFETIME_MS, type TicketHolder } from './check-ticket';
 import { loginCms } from './login-cms';
 import type { AccessTicket } from './parse-login-cms';
 
@@ -22,74 +23,97 @@ export interface GetAccessTicketOptions {
 
 export type AccessTicketResult = { ok: true; ticket: AccessTicket; from: 'cache' | 'wsaa' } | { ok: false; outcome: ArcaOutcome };
 
-// A cached ticket is used until 5 minutes before it expires, so no WSFE call starts on a dying one.
-export const TICKET_MARGIN_MS = 5 * 60_000;
 // When another instance logged in first (coe.alreadyAuthenticated), its ticket lands here shortly.
 const PEER_WAIT_MS = [100, 300, 800, 1500];
+// WSAA faults about the request's times: with ARCA's Date in hand, the clock is named instead.
+const TIME_FAULTS = new Set(['wsaa_generation_time_invalid', 'wsaa_expiration_time_invalid']);
 const { arcaTickets } = schema;
 const inFlight = new Map<string, Promise<AccessTicketResult>>();
 
-/** A WSAA ticket for (environment, certificate, service), from the shared cache or a fresh LoginCms. */
+type Key = { environment: ArcaEnvironment; holder: TicketHolder; service: string };
+
+/**
+ * A WSAA ticket for (environment, certificate DN, service), from the shared cache or a fresh
+ * LoginCms. ARCA issues tickets to the DN (alias and CUIT), so a re-issued certificate with the
+ * same alias reuses the ticket its predecessor got.
+ */
 export async function getAccessTicket(options: GetAccessTicketOptions): Promise<AccessTicketResult> {
-  const service = options.service ?? 'wsfe';
-  const fingerprint = new X509Certificate(options.certificatePem).fingerprint256;
-  const key = `${options.environment}|${fingerprint}|${service}`;
-  const cached = await readCached(options, fingerprint, service);
+  const holder = ticketHolder(new X509Certificate(options.certificatePem).subject);
+  // Without alias and CUIT ARCA authorizes nothing (it answers coe.notAuthorized); ask it anyway, uncached.
+  if (!holder) return login(options, undefined);
+  const key: Key = { environment: options.environment, holder, service: options.service ?? 'wsfe' };
+  const cached = await readCached(options, key);
   if (cached) return { ok: true, ticket: cached, from: 'cache' };
   // One login per key per process; other processes are covered by the peer wait below.
-  const pending = inFlight.get(key) ?? login(options, fingerprint, service).finally(() => inFlight.delete(key));
-  inFlight.set(key, pending);
+  const id = `${key.environment}|${holder.dn}|${key.service}`;
+  const pending = inFlight.get(id) ?? login(options, key).finally(() => inFlight.delete(id));
+  inFlight.set(id, pending);
   return pending;
 }
 
-async function login(options: GetAccessTicketOptions, fingerprint: string, service: string): Promise<AccessTicketResult> {
-  const now = options.now?.() ?? new Date();
-  const result = await loginCms({ ...options, service, now });
+async function login(options: GetAccessTicketOptions, key: Key | undefined): Promise<AccessTicketResult> {
+  const clock = () => options.now?.() ?? new Date();
+  const sentAt = clock();
+  const result = await loginCms({ ...options, service: key?.service ?? options.service ?? 'wsfe', now: sentAt });
+  const timing = { sentAt, receivedAt: clock(), serverDate: result.serverDate };
   if (result.ok) {
-    await store(options, fingerprint, service, result.ticket);
-    return { ok: true, ticket: result.ticket, from: 'wsaa' };
+    if (!key) return { ok: true, ticket: result.ticket, from: 'wsaa' };
+    const check = checkTicket(result.ticket, key.holder, timing);
+    if (check.ok || check.keep) await store(options.db, key, result.ticket);
+    return check.ok ? { ok: true, ticket: result.ticket, from: 'wsaa' } : { ok: false, outcome: check.outcome };
   }
-  if (result.outcome.code === 'wsaa_already_authenticated') {
+  const difference = clockDifference(timing);
+  if (difference !== 0 && TIME_FAULTS.has(result.outcome.code)) return { ok: false, outcome: clockOutcome(difference) };
+  if (key && result.outcome.code === 'wsaa_already_authenticated') {
     for (const wait of PEER_WAIT_MS) {
-      const cached = await readCached(options, fingerprint, service);
+      const cached = await readCached(options, key);
       if (cached) return { ok: true, ticket: cached, from: 'cache' };
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    return { ok: false, outcome: { ...result.outcome, params: { until: (await refusedUntil(options, key, timing.receivedAt)).toISOString() } } };
   }
   return { ok: false, outcome: result.outcome };
 }
 
-async function readCached(options: GetAccessTicketOptions, fingerprint: string, service: string): Promise<AccessTicket | undefined> {
-  const freshUntil = new Date((options.now?.() ?? new Date()).getTime() + TICKET_MARGIN_MS);
-  const [row] = await options.db
-    .select()
-    .from(arcaTickets)
-    .where(
-      and(
-        eq(arcaTickets.environment, options.environment),
-        eq(arcaTickets.certificateFingerprint, fingerprint),
-        eq(arcaTickets.service, service),
-        gt(arcaTickets.expirationTime, freshUntil),
-      ),
-    )
-    .limit(1);
-  if (!row) return undefined;
-  return { token: row.token, sign: row.sign, generationTime: row.generationTime.toISOString(), expirationTime: row.expirationTime.toISOString() };
+/**
+ * When ARCA will issue a ticket again: our own ticket's expiry when it is the one still running
+ * (its last seconds, no longer handed out); otherwise the ticket is another system's, its expiry
+ * unknown, and it was issued at the latest now.
+ */
+async function refusedUntil(options: GetAccessTicketOptions, key: Key, now: Date): Promise<Date> {
+  const row = await readRow(options.db, key);
+  return row && row.expirationTime > now ? row.expirationTime : new Date(now.getTime() + TICKET_LIFETIME_MS);
 }
 
-async function store(options: GetAccessTicketOptions, fingerprint: string, service: string, ticket: AccessTicket): Promise<void> {
+async function readRow(db: Db, key: Key) {
+  const [row] = await db
+    .select()
+    .from(arcaTickets)
+    .where(and(eq(arcaTickets.environment, key.environment), eq(arcaTickets.cuit, key.holder.cuit), eq(arcaTickets.dn, key.holder.dn), eq(arcaTickets.service, key.service)))
+    .limit(1);
+  return row;
+}
+
+async function readCached(options: GetAccessTicketOptions, key: Key): Promise<AccessTicket | undefined> {
+  const row = await readRow(options.db, key);
+  if (!row || !isFresh(row.expirationTime, options.now?.() ?? new Date())) return undefined;
+  return { token: row.token, sign: row.sign, generationTime: row.generationTime.toISOString(), expirationTime: row.expirationTime.toISOString(), destination: row.dn };
+}
+
+async function store(db: Db, key: Key, ticket: AccessTicket): Promise<void> {
   const values = {
-    environment: options.environment,
-    certificateFingerprint: fingerprint,
-    service,
+    environment: key.environment,
+    cuit: key.holder.cuit,
+    dn: key.holder.dn,
+    service: key.service,
     token: ticket.token,
     sign: ticket.sign,
     generationTime: new Date(ticket.generationTime),
     expirationTime: new Date(ticket.expirationTime),
     updatedAt: new Date(),
   };
-  await options.db
+  await db
     .insert(arcaTickets)
     .values(values)
-    .onConflictDoUpdate({ target: [arcaTickets.environment, arcaTickets.certificateFingerprint, arcaTickets.service], set: values });
+    .onConflictDoUpdate({ target: [arcaTickets.environment, arcaTickets.cuit, arcaTickets.dn, arcaTickets.service], set: values });
 }

@@ -14,7 +14,10 @@ export interface AccessTicket {
   uniqueId?: string;
 }
 
-export type LoginCmsResult = { ok: true; ticket: AccessTicket } | { ok: false; outcome: ArcaOutcome; fault?: { code: string; message: string } };
+export type LoginCmsResult = ({ ok: true; ticket: AccessTicket } | { ok: false; outcome: ArcaOutcome; fault?: { code: string; message: string } }) & {
+  /** ARCA's HTTP Date header, when the answer had one. */
+  serverDate?: string;
+};
 
 const inner = new XMLParser({ ignoreAttributes: true, parseTagValue: false, trimValues: true });
 

@@ -50,7 +50,10 @@ export interface PointOfSale {
   /** CAEA is tested first: "CAEA…" also starts with "CAE". */
   kind: 'CAE' | 'CAEA' | 'other';
   blocked: boolean;
-  /** yyyy-mm-dd when it was closed (FchBaja); null when WSFE says "NULL" (still open). */
+  /**
+   * yyyy-mm-dd when it was closed (FchBaja, yyyymmdd or yyyymmddhhmmss); FchBaja as written when
+   * it is no such date; null when WSFE says "NULL" or nothing (still open).
+   */
   closedOn: string | null;
   usable: boolean;
 }
@@ -62,7 +65,7 @@ export function readPointOfSale(node: XmlValue): PointOfSale | undefined {
   const kind = /^CAEA/i.test(emissionType) ? 'CAEA' : /^CAE/i.test(emissionType) ? 'CAE' : 'other';
   const blocked = (text(pick(node, 'Bloqueado')) ?? 'N').toUpperCase() === 'S';
   const rawClosed = (text(pick(node, 'FchBaja')) ?? '').trim();
-  const closedOn = rawClosed === '' || rawClosed.toUpperCase() === 'NULL' ? null : rawClosed.replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+  const closedOn = rawClosed === '' || rawClosed.toUpperCase() === 'NULL' ? null : rawClosed.replace(/^(\d{4})(\d{2})(\d{2})(\d{6})?$/, '$1-$2-$3');
   return { number, emissionType, kind, blocked, closedOn, usable: kind === 'CAE' && !blocked && closedOn === null };
 }
 

@@ -1,12 +1,16 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // WSAA access tickets, shared by every instance: ARCA answers a second login within a ticket's
-// life with coe.alreadyAuthenticated, so the ticket must outlive the process that got it.
+// life with coe.alreadyAuthenticated, so the ticket must outlive the process that got it. ARCA
+// issues it to the certificate's DN (alias and CUIT), not to one certificate file: a re-issued
+// certificate with the same alias meets the same ticket.
 export const arcaTickets = pgTable(
   'arca_tickets',
   {
     environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
-    certificateFingerprint: text('certificate_fingerprint').notNull(),
+    cuit: text('cuit').notNull(),
+    /** As ARCA writes it in the ticket's destination: "SERIALNUMBER=CUIT <cuit>, CN=<alias>". */
+    dn: text('dn').notNull(),
     service: text('service').notNull(),
     token: text('token').notNull(),
     sign: text('sign').notNull(),
@@ -14,7 +18,7 @@ export const arcaTickets = pgTable(
     expirationTime: timestamp('expiration_time', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.environment, t.certificateFingerprint, t.service] })],
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.dn, t.service] })],
 );
 
 // The simulated ARCA (ARCA_SIMULATOR=on only). Its CA keys are test material, never trusted in production.
