@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toEntry } from './to-entry';
 
@@ -22,7 +22,9 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
   const conditions: SQL[] = [eq(entries.ownerId, ownerId)];
   if (options.folder) conditions.push(eq(entries.folder, options.folder));
   if (options.envelopesOnly) conditions.push(isNotNull(entries.envSchema));
-  if (options.created_at) conditions.push((order === 'asc' ? gte : lte)(entries.createdAt, new Date(options.created_at)));
+  // At the millisecond precision the API writes times in, so an entry's own created_at includes it.
+  const createdMs = sql`date_trunc('milliseconds', ${entries.createdAt})`;
+  if (options.created_at) conditions.push(order === 'asc' ? sql`${createdMs} >= ${options.created_at}::timestamptz` : sql`${createdMs} <= ${options.created_at}::timestamptz`);
   if (after !== undefined) conditions.push((order === 'asc' ? gt : lt)(entries.seq, after));
   const rows = await db
     .select()

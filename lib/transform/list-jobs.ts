@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toJobSummary } from './to-job';
 
@@ -17,7 +17,8 @@ export async function listJobs(db: Db, ownerId: string, options: ListJobsOptions
   const before = decodeListCursor(options.cursor);
   const conditions: SQL[] = [eq(schema.jobs.ownerId, ownerId)];
   if (options.siloEntryId) conditions.push(eq(schema.jobs.siloEntryId, options.siloEntryId));
-  if (options.created_at) conditions.push(lte(schema.jobs.createdAt, new Date(options.created_at)));
+  // At the millisecond precision the API writes times in, so a job's own created_at includes it.
+  if (options.created_at) conditions.push(sql`date_trunc('milliseconds', ${schema.jobs.createdAt}) <= ${options.created_at}::timestamptz`);
   if (before !== undefined) conditions.push(lt(schema.jobs.seq, before));
   const rows = await db.select().from(schema.jobs).where(and(...conditions)).orderBy(desc(schema.jobs.seq)).limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
