@@ -145,6 +145,14 @@ describeEachDatabase('API as an Invopop client expects it', (database) => {
       expect(invoices.body).toMatchObject({ schema: 'bill/invoice', list: [] });
     });
 
+    it('documents those filters in the OpenAPI document', async () => {
+      const doc = (await api.call('GET', '/openapi.json')).body as { paths: Record<string, { get: { parameters: { name: string }[] } }> };
+      const names = (path: string) => doc.paths[path]!.get.parameters.map((p) => p.name).sort();
+      expect(names('/silo/v1/entries')).toEqual(['ascending', 'created_at', 'cursor', 'folder', 'limit']);
+      expect(names('/transform/v1/jobs')).toEqual(['created_at', 'cursor', 'limit', 'silo_entry_id']);
+      expect(names('/transform/v1/workflows')).toEqual(['created_at', 'limit', 'schema']);
+    });
+
     it('refuses a parameter a list does not have with a 422 naming it, instead of ignoring it', async () => {
       for (const [path, name] of [['/silo/v1/entries?fodler=suppliers', 'fodler'], ['/silo/v1/envelopes?order=asc', 'order'], ['/transform/v1/jobs?entry_id=x', 'entry_id'], ['/transform/v1/workflows?cursor=x', 'cursor']]) {
         const res = await api.call('GET', path!, { key: own.key });
