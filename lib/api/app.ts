@@ -11,6 +11,7 @@ import type { ApiEnv } from './context';
 import { requireApiKey } from './middleware/auth';
 import { jsonBodyOnly, limitBody } from './middleware/json-body';
 import { rateLimitPerKey } from './middleware/rate-limit';
+import { storableInput } from './middleware/storable-input';
 import { ApiError, problemResponse } from './problem';
 import { siloV1 } from './silo/v1';
 import { transformV1 } from './transform/v1';
@@ -41,12 +42,17 @@ export function createApiApp(options: ApiOptions = {}) {
   const app = new OpenAPIHono<ApiEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
 
+  // Answers hold workspace data: no cache (browser, proxy) may keep them.
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   app.use('*', methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => withAllow(problemResponse(c, 405, `Use ${methods.join(', ')} on this path.`), methods) }));
   app.use('*', async (c, next) => {
     c.set('db', await getDb());
     await next();
   });
-  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitBody, jsonBodyOnly, requireApiKey, rateLimit);
+  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitBody, jsonBodyOnly, requireApiKey, rateLimit, storableInput);
 
   app.route('/utils/v1', utilsV1);
   app.route('/silo/v1', siloV1);

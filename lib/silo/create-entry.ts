@@ -4,7 +4,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { requestHash } from '@/lib/idempotency';
-import { createEntryBody, folderSchema } from './schemas';
+import { createEntryBody, ENVELOPE_FIELDS, ENVELOPE_SCHEMA, folderSchema, PARTY_FIELDS, UNSUPPORTED_ENTRY_FIELDS } from './schemas';
 import { validateParty } from './validate-party';
 import { getEntry } from './get-entry';
 import { insertEntry } from './insert-entry';
@@ -18,8 +18,6 @@ export interface CreateEntryRequest {
   folder?: string;
 }
 
-const RESERVED = new Set(['key', 'folder', 'data']);
-
 /**
  * Creates an entry once. Repeating the same request (same id, or same key) returns the stored
  * entry with `created: false`; the same id or key with a different request is a conflict.
@@ -29,30 +27,52 @@ export async function createEntry(db: Db, ownerId: string, request: CreateEntryR
   if (!body.success) {
     throw new DomainError('validation', 'The request has invalid fields.', Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
   }
-  const { key, data, ...rest } = body.data;
+  const { key, folder: bodyFolder, data, ...topLevel } = body.data;
+  const strays = strayTopLevelFields(topLevel, data !== undefined);
+  if (Object.keys(strays).length) throw new DomainError('validation', `The request has fields that are not accepted here: ${Object.keys(strays).join(', ')}.`, strays);
   const query = request.folder === undefined ? undefined : folderSchema.safeParse(request.folder);
   if (query && !query.success) throw new DomainError('validation', 'The folder is not valid.', { folder: query.error.issues[0]!.message });
-  const folder = body.data.folder ?? query?.data;
-  const topLevel = Object.fromEntries(Object.entries(rest).filter(([k]) => !RESERVED.has(k)));
+  const folder = bodyFolder ?? query?.data;
   const given = data ?? topLevel;
   const checked = validateParty(given, data ? 'data.' : '');
   if (!checked.ok) throw new DomainError('validation', 'The party has invalid fields.', checked.fields);
 
   const hash = requestHash({ key, folder, data: checked.party.data });
-  const id = request.id ?? randomUUID();
+  // UUIDs compare as text below: one spelling for each.
+  const id = (request.id ?? randomUUID()).toLowerCase();
   const inserted = await insertEntry(db, { id, ownerId, key, folder, docSchema: checked.party.docSchema, envSchema: checked.party.envSchema, data: checked.party.data, requestHash: hash });
   // A new entry has no meta yet: the inserted row is the whole answer, no read back.
   if (inserted) return { entry: toEntry(inserted, []), created: true };
 
-  const [existing] = await db
+  const holders = await db
     .select({ id: schema.entries.id, ownerId: schema.entries.ownerId, key: schema.entries.key, requestHash: schema.entries.requestHash })
     .from(schema.entries)
     .where(or(eq(schema.entries.id, id), key ? and(eq(schema.entries.ownerId, ownerId), eq(schema.entries.key, key)) : undefined));
+  const byId = holders.find((h) => h.id === id);
+  // Another workspace's id is not this workspace's business: the same answer as any unknown entry.
+  if (byId && byId.ownerId !== ownerId) throw new DomainError('not_found', 'No entry with this id in this workspace.');
+  const existing = byId ?? holders.find((h) => h.ownerId === ownerId && h.key === key);
   if (!existing) throw new Error('entry insert conflicted but no entry holds its id or key');
-  const sameRequest = existing.ownerId === ownerId && existing.requestHash === hash && (request.id === undefined || existing.id === id);
+  const sameRequest = existing.requestHash === hash && (request.id === undefined || existing.id === id);
   if (!sameRequest) {
     const what = existing.id === id ? `id ${id}` : `key "${key}"`;
     throw new DomainError('conflict', `An entry with ${what} already exists with different contents.`);
   }
   return { entry: (await getEntry(db, ownerId, existing.id))!, created: false };
+}
+
+/**
+ * Top-level fields other than key, folder and data: party (or envelope) fields when the party comes
+ * at the top level, nothing when it comes in `data`. Each stray field is named with why.
+ */
+function strayTopLevelFields(topLevel: Record<string, unknown>, partyInData: boolean): Record<string, string> {
+  const allowed = partyInData ? new Set<string>() : topLevel.$schema === ENVELOPE_SCHEMA ? ENVELOPE_FIELDS : PARTY_FIELDS;
+  const strays: Record<string, string> = {};
+  for (const name of Object.keys(topLevel)) {
+    if (allowed.has(name)) continue;
+    if (UNSUPPORTED_ENTRY_FIELDS.has(name)) strays[name] = 'is not supported by this API';
+    else if (partyInData && PARTY_FIELDS.has(name)) strays[name] = 'the party is given in data: put this field there';
+    else strays[name] = partyInData ? 'is not a field of this request (key, folder, data)' : 'is not a field of a GOBL party, nor of this request (key, folder, data)';
+  }
+  return strays;
 }

@@ -5,6 +5,7 @@ export { listEntries } from './list-entries';
 export { findEntries } from './find-entries';
 export { listEntryStates } from './list-entry-states';
 export { setEntryState } from './set-entry-state';
+export type { EntryFault } from './set-entry-state';
 export { validateParty } from './validate-party';
 export { toEntry, toMeta } from './to-entry';
 export type { Entry, MetaRecord } from './to-entry';

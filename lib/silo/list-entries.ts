@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toEntry } from './to-entry';
 
@@ -8,20 +8,29 @@ export interface ListEntriesOptions {
   envelopesOnly?: boolean;
   limit: number;
   cursor?: string;
+  /** As Invopop: the upper bound of creation times when newest first, the lower bound when `ascending`. */
+  created_at?: string;
+  /** Oldest first instead of newest first. */
+  ascending?: boolean;
 }
 
-/** Newest first, `limit` at a time; `next_cursor` is set while more remain. */
+/** Newest first (or oldest first), `limit` at a time; `next_cursor` is set while more remain. */
 export async function listEntries(db: Db, ownerId: string, options: ListEntriesOptions) {
-  const before = decodeListCursor(options.cursor);
-  const conditions: SQL[] = [eq(schema.entries.ownerId, ownerId)];
-  if (options.folder) conditions.push(eq(schema.entries.folder, options.folder));
-  if (options.envelopesOnly) conditions.push(isNotNull(schema.entries.envSchema));
-  if (before !== undefined) conditions.push(lt(schema.entries.seq, before));
+  const order = options.ascending ? 'asc' : 'desc';
+  const after = decodeListCursor(options.cursor, order);
+  const entries = schema.entries;
+  const conditions: SQL[] = [eq(entries.ownerId, ownerId)];
+  if (options.folder) conditions.push(eq(entries.folder, options.folder));
+  if (options.envelopesOnly) conditions.push(isNotNull(entries.envSchema));
+  // At the millisecond precision the API writes times in, so an entry's own created_at includes it.
+  const createdMs = sql`date_trunc('milliseconds', ${entries.createdAt})`;
+  if (options.created_at) conditions.push(order === 'asc' ? sql`${createdMs} >= ${options.created_at}::timestamptz` : sql`${createdMs} <= ${options.created_at}::timestamptz`);
+  if (after !== undefined) conditions.push((order === 'asc' ? gt : lt)(entries.seq, after));
   const rows = await db
     .select()
-    .from(schema.entries)
+    .from(entries)
     .where(and(...conditions))
-    .orderBy(desc(schema.entries.seq))
+    .orderBy(order === 'asc' ? asc(entries.seq) : desc(entries.seq))
     .limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
   const ids = page.map((r) => r.id);
@@ -29,8 +38,9 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
   return {
     list: page.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
     ...(options.folder ? { folder: options.folder } : {}),
+    ...(options.created_at ? { created_at: options.created_at } : {}),
     limit: options.limit,
     ...(options.cursor ? { cursor: options.cursor } : {}),
-    ...(rows.length > options.limit ? { next_cursor: encodeCursor(page[page.length - 1]!.seq) } : {}),
+    ...(rows.length > options.limit ? { next_cursor: encodeCursor(page[page.length - 1]!.seq, order) } : {}),
   };
 }

@@ -4,26 +4,34 @@ import { queryRows, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { ENTRY_STATES } from './schemas';
 
+export interface EntryFault {
+  provider?: string;
+  code?: string;
+  message: string;
+}
+
 /**
- * Moves an entry to a state and records the change in its history, in one statement. With a job id
- * it is idempotent for that job: when the job's own last change was this state, nothing is added
- * (a step re-run after a crash). Returns whether a change was recorded.
+ * Moves an entry to a state, in one statement. Only a change of state is recorded in the history: a
+ * state equal to the current one adds no row (a step re-run after a crash, or a second job on an
+ * entry already in that state). As Invopop does, `error` carries the faults that caused it and any
+ * other state clears them. Returns whether a change of state was recorded.
  */
-export async function setEntryState(db: Db, ownerId: string, entryId: string, state: string, jobId?: string): Promise<{ changed: boolean }> {
+export async function setEntryState(db: Db, ownerId: string, entryId: string, state: string, options: { jobId?: string; faults?: EntryFault[] } = {}): Promise<{ changed: boolean }> {
   if (!(ENTRY_STATES as readonly string[]).includes(state)) {
     throw new DomainError('validation', `Unknown entry state "${state}".`, { state: `must be one of ${ENTRY_STATES.join(', ')}` });
   }
-  const job = jobId ?? null;
+  const job = options.jobId ?? null;
+  const faults = JSON.stringify(state === 'error' ? (options.faults ?? []) : []);
   const [row] = await queryRows<{ found: boolean; changed: boolean }>(
     db,
-    sql`with last as (select state, job_id from silo_entry_states where entry_id = ${entryId} order by id desc limit 1),
+    sql`with current as (select id, state, faults from silo_entries where id = ${entryId} and owner_id = ${ownerId} for update),
         moved as (
-          update silo_entries set state = ${state}, updated_at = now()
-          where id = ${entryId} and owner_id = ${ownerId}
-            and not (${job}::uuid is not null and exists (select 1 from last where last.state = ${state} and last.job_id = ${job}::uuid))
-          returning id),
-        added as (insert into silo_entry_states (entry_id, state, job_id) select id, ${state}, ${job}::uuid from moved returning id)
-        select exists (select 1 from silo_entries where id = ${entryId} and owner_id = ${ownerId}) as found, exists (select 1 from added) as changed`,
+          update silo_entries e set state = ${state}, faults = ${faults}::jsonb, updated_at = now()
+          from current
+          where e.id = current.id and (current.state <> ${state} or current.faults <> ${faults}::jsonb)
+          returning e.id, current.state <> ${state} as state_changed),
+        added as (insert into silo_entry_states (entry_id, state, job_id) select id, ${state}, ${job}::uuid from moved where state_changed returning id)
+        select exists (select 1 from current) as found, exists (select 1 from added) as changed`,
   );
   if (!row?.found) throw new DomainError('not_found', 'Entry not found.');
   return { changed: row.changed };

@@ -25,7 +25,7 @@ export async function createJob(db: Db, ownerId: string, request: { id?: string;
   const args = body.args ?? {};
   const tags = body.tags ?? [];
   const hash = requestHash({ workflow_id: body.workflow_id, silo_entry_id: body.silo_entry_id, key: body.key, args, tags });
-  const id = request.id ?? uuidv7();
+  const id = (request.id ?? uuidv7()).toLowerCase();
   const inserted = await insertJob(db, { id, ownerId, key: body.key, workflowId: body.workflow_id, siloEntryId: body.silo_entry_id, args, tags, requestHash: hash });
   if (inserted) {
     wakeRunner();
@@ -33,12 +33,16 @@ export async function createJob(db: Db, ownerId: string, request: { id?: string;
     return { job: toJob(inserted, []), created: true };
   }
   await refuseMissingReferences(db, ownerId, body.workflow_id, body.silo_entry_id);
-  const [existing] = await db
-    .select({ id: schema.jobs.id, ownerId: schema.jobs.ownerId, requestHash: schema.jobs.requestHash })
+  const holders = await db
+    .select({ id: schema.jobs.id, ownerId: schema.jobs.ownerId, key: schema.jobs.key, requestHash: schema.jobs.requestHash })
     .from(schema.jobs)
     .where(or(eq(schema.jobs.id, id), body.key ? and(eq(schema.jobs.ownerId, ownerId), eq(schema.jobs.key, body.key)) : undefined));
+  const byId = holders.find((h) => h.id === id);
+  // Another workspace's id is not this workspace's business: the same answer as any unknown job.
+  if (byId && byId.ownerId !== ownerId) throw new DomainError('not_found', 'No job with this id in this workspace.');
+  const existing = byId ?? holders.find((h) => h.ownerId === ownerId && h.key === body.key);
   if (!existing) throw new Error('job insert conflicted but no job holds its id or key');
-  if (existing.ownerId !== ownerId || existing.requestHash !== hash || (request.id !== undefined && existing.id !== id)) {
+  if (existing.requestHash !== hash || (request.id !== undefined && existing.id !== id)) {
     throw new DomainError('conflict', `A job with ${existing.id === id ? `id ${id}` : `key "${body.key}"`} already exists with a different request.`);
   }
   return { job: (await getJob(db, ownerId, existing.id))!, created: false };

@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
+import { templatesForSchema } from './templates';
 import { toWorkflow } from './to-workflow';
 
 export async function getWorkflow(db: Db, ownerId: string, id: string) {
@@ -8,16 +9,21 @@ export async function getWorkflow(db: Db, ownerId: string, id: string) {
   return row ? toWorkflow(row) : undefined;
 }
 
-/** Newest first; like Invopop, a page continues before the previous page's `next_created_at`. */
-export async function listWorkflows(db: Db, ownerId: string, options: { limit: number; created_at?: string }) {
-  const before = options.created_at ? new Date(options.created_at) : undefined;
-  const where = before ? and(eq(schema.workflows.ownerId, ownerId), lt(schema.workflows.createdAt, before)) : eq(schema.workflows.ownerId, ownerId);
-  const rows = await db.select().from(schema.workflows).where(where).orderBy(desc(schema.workflows.createdAt)).limit(options.limit + 1);
+/**
+ * Newest first; like Invopop, a page continues before the previous page's `next_created_at`, and
+ * `schema` (a short GOBL schema name, e.g. `org/party`) keeps the workflows that process it.
+ */
+export async function listWorkflows(db: Db, ownerId: string, options: { limit: number; created_at?: string; schema?: string }) {
+  const conditions: SQL[] = [eq(schema.workflows.ownerId, ownerId)];
+  if (options.created_at) conditions.push(lt(schema.workflows.createdAt, new Date(options.created_at)));
+  if (options.schema !== undefined) conditions.push(inArray(schema.workflows.template, templatesForSchema(options.schema)));
+  const rows = await db.select().from(schema.workflows).where(and(...conditions)).orderBy(desc(schema.workflows.createdAt)).limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
   return {
     list: page.map(toWorkflow),
     limit: options.limit,
     ...(options.created_at ? { created_at: options.created_at } : {}),
+    ...(options.schema !== undefined ? { schema: options.schema } : {}),
     ...(rows.length > options.limit ? { next_created_at: page[page.length - 1]!.createdAt.toISOString() } : {}),
   };
 }

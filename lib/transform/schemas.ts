@@ -25,11 +25,12 @@ export const stepSchema = z.object({
 });
 export type Step = z.infer<typeof stepSchema>;
 
+// Ids are compared as text once stored: one spelling (lower case) for each.
 export const createJobBody = z.object({
-  workflow_id: z.uuid('workflow_id must be a UUID'),
-  silo_entry_id: z.uuid('silo_entry_id must be a UUID'),
+  workflow_id: z.uuid('workflow_id must be a UUID').transform((id) => id.toLowerCase()),
+  silo_entry_id: z.uuid('silo_entry_id must be a UUID').transform((id) => id.toLowerCase()),
   key: z.string().trim().min(1).max(255).optional(),
-  args: z.record(z.string(), z.unknown()).optional(),
+  args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional(),
   tags: z.array(z.string().max(100)).max(50).optional(),
 });
 export type CreateJobBody = z.infer<typeof createJobBody>;

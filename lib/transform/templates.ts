@@ -10,6 +10,12 @@ const step = (provider: Step['provider'], name: string, summary: string, config?
   ...(config ? { config } : {}),
 });
 
+/** The short GOBL schema name of the documents each template's workflows process, as Invopop's `schema`. */
+export const TEMPLATE_SCHEMAS: Record<string, string> = { 'ar-supplier-registration': 'org/party' };
+
+/** The templates whose workflows process documents of this short schema name. */
+export const templatesForSchema = (shortSchema: string) => Object.keys(TEMPLATE_SCHEMAS).filter((t) => TEMPLATE_SCHEMAS[t] === shortSchema);
+
 /** The steps of a template, with a webhook step before the wait step when one is asked for. */
 export function buildTemplate(template: string, options: { webhook?: WebhookConfig } = {}) {
   if (template !== 'ar-supplier-registration') {

@@ -1,5 +1,6 @@
 import type { schema } from '@/lib/db';
 import type { Step } from './schemas';
+import { TEMPLATE_SCHEMAS } from './templates';
 
 type WorkflowRow = typeof schema.workflows.$inferSelect;
 
@@ -11,6 +12,7 @@ export function toWorkflow(row: WorkflowRow) {
     name: row.name,
     ...(row.description ? { description: row.description } : {}),
     ...(row.template ? { template: row.template } : {}),
+    ...(row.template && TEMPLATE_SCHEMAS[row.template] ? { schema: TEMPLATE_SCHEMAS[row.template] } : {}),
     steps: (row.steps as Step[]).map(hideToken),
     rescue: (row.rescue as Step[]).map(hideToken),
     created_at: row.createdAt.toISOString(),

@@ -1,10 +1,13 @@
 import 'server-only';
-import { setEntryState } from '@/lib/silo';
+import { setEntryState, type EntryFault } from '@/lib/silo';
 import type { StepHandler } from '../runner/types';
 
-/** Sets the entry's state; a re-run of the same job step does not add a second history row. */
+/**
+ * Sets the entry's state; the same state again adds no history row. `error` (the rescue) hands the
+ * entry the job's faults, as Invopop does.
+ */
 export const siloState: StepHandler = async ({ db, job, step }) => {
   const state = String(step.config?.state ?? '');
-  const { changed } = await setEntryState(db, job.ownerId, job.siloEntryId, state, job.id);
+  const { changed } = await setEntryState(db, job.ownerId, job.siloEntryId, state, { jobId: job.id, faults: job.faults as EntryFault[] });
   return { status: 'OK', message: changed ? `state → ${state}` : `state already ${state}` };
 };

@@ -10,7 +10,7 @@ const created = { 200: json(EntrySchema, 'The entry: new, or the original one wh
 
 const routes = {
   post: createRoute({ method: 'post', path: '/entries', summary: 'Create an entry', security: bearerSecurity, request: { query: FolderQuerySchema, body }, responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError } }),
-  put: createRoute({ method: 'put', path: '/entries/{id}', summary: 'Create an entry with your own UUID (idempotent)', security: bearerSecurity, request: { params: IdParamSchema, query: FolderQuerySchema, body }, responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError } }),
+  put: createRoute({ method: 'put', path: '/entries/{id}', summary: 'Create an entry with your own UUID (idempotent)', security: bearerSecurity, request: { params: IdParamSchema, query: FolderQuerySchema, body }, responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError, ...notFoundError } }),
   get: createRoute({ method: 'get', path: '/entries/{id}', summary: 'Fetch an entry with its meta', security: bearerSecurity, request: { params: IdParamSchema }, responses: { 200: json(EntrySchema, 'The entry'), ...commonErrors, ...notFoundError, ...validationError } }),
   byKey: createRoute({ method: 'get', path: '/entries/key/{key}', summary: 'Fetch an entry by key', security: bearerSecurity, request: { params: KeyParamSchema }, responses: { 200: json(EntrySchema, 'The entry'), ...commonErrors, ...notFoundError, ...validationError } }),
   list: createRoute({ method: 'get', path: '/entries', summary: 'List entries, newest first', security: bearerSecurity, request: { query: ListQuerySchema }, responses: { 200: json(EntryListSchema, 'A page of entries'), ...commonErrors, ...validationError } }),
@@ -31,7 +31,7 @@ export const entriesV1 = newRouter()
   })
   .openapi(routes.list, async (c) => {
     const query = c.req.valid('query');
-    return c.json(EntryListSchema.parse(await listEntries(c.get('db'), c.get('principal').workspaceId, query)), 200);
+    return c.json(EntryListSchema.parse(await listEntries(c.get('db'), c.get('principal').workspaceId, { ...query, ascending: query.ascending === 'true' })), 200);
   })
   .openapi(routes.byKey, async (c) => {
     const entry = await getEntryByKey(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').key);

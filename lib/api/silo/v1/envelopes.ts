@@ -14,6 +14,7 @@ const route = createRoute({
 });
 
 export const envelopesV1 = newRouter().openapi(route, async (c) => {
-  const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { ...c.req.valid('query'), envelopesOnly: true });
+  const query = c.req.valid('query');
+  const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { ...query, ascending: query.ascending === 'true', envelopesOnly: true });
   return c.json(EntryListSchema.parse(page), 200);
 });

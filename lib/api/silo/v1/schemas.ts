@@ -1,8 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import { ENTRY_STATES } from '@/lib/silo';
+import { unstorableText } from '../../storable-json';
 
 /** ISO 8601 UTC with milliseconds, as Invopop writes them. */
 export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-04-30T08:39:57.933Z' });
+
+// The range PostgreSQL can store and ISO 8601 can write with four-digit years.
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** A time given as a query parameter: ISO 8601 UTC, year 0001 to 9999. */
+export const TimestampQuerySchema = z.iso
+  .datetime()
+  .refine((text) => Date.parse(text) >= EARLIEST && Date.parse(text) <= LATEST, { message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' })
+  .openapi({ example: '2026-04-30T00:00:00.000Z' });
 
 export const FaultSchema = z
   .object({ provider: z.string().optional(), code: z.string().optional(), message: z.string() })
@@ -43,7 +54,7 @@ export const EntrySchema = z
   .openapi('Entry');
 
 export const EntryListSchema = z
-  .object({ list: z.array(EntrySchema), folder: z.string().optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
+  .object({ list: z.array(EntrySchema), folder: z.string().optional(), created_at: TimestampSchema.optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
   .openapi('EntryList');
 
 export const EntryStatesSchema = z
@@ -70,10 +81,25 @@ export const CreateEntryBodySchema = z
   .openapi('CreateEntry');
 
 export const FolderQuerySchema = z.object({ folder: z.string().optional() });
-export const ListQuerySchema = z.object({
-  folder: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Default 20, at most 100' }),
-  cursor: z.string().max(200).optional(),
-});
+// Unknown parameters are refused (422), never ignored: a misspelt filter must not widen a list.
+export const ListQuerySchema = z
+  .object({
+    folder: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Default 20, at most 100' }),
+    cursor: z.string().max(200).optional().openapi({ description: "The previous page's next_cursor, with the same `ascending`" }),
+    created_at: TimestampQuerySchema.optional().openapi({ description: 'Entries created at or before this time (newest first), or at or after it when `ascending`' }),
+    ascending: z.enum(['true', 'false']).optional().openapi({ description: 'true: oldest first (default: newest first)' }),
+  })
+  .strict();
 export const IdParamSchema = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) });
-export const KeyParamSchema = z.object({ key: z.string().min(1).max(255).openapi({ param: { name: 'key', in: 'path' } }) });
+export const KeyParamSchema = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(255)
+    .superRefine((key, ctx) => {
+      const problem = unstorableText(key);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .openapi({ param: { name: 'key', in: 'path' } }),
+});

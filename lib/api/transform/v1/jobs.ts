@@ -12,7 +12,7 @@ const createErrors = { ...commonErrors, ...bodyErrors, ...validationError, ...co
 
 const routes = {
   post: createRoute({ method: 'post', path: '/jobs', summary: 'Run a workflow on an entry', security: bearerSecurity, request: { query: WaitQuerySchema, body }, responses: { ...accepted, ...createErrors } }),
-  put: createRoute({ method: 'put', path: '/jobs/{id}', summary: 'Run a workflow with your own time-based UUID (v1 or v7), idempotently', security: bearerSecurity, request: { params: AnyIdParamSchema, query: WaitQuerySchema, body }, responses: { ...accepted, ...createErrors } }),
+  put: createRoute({ method: 'put', path: '/jobs/{id}', summary: 'Run a workflow with your own time-based UUID (v1 or v7), idempotently', security: bearerSecurity, request: { params: AnyIdParamSchema, query: WaitQuerySchema, body }, responses: { ...accepted, ...createErrors, ...notFoundError } }),
   get: createRoute({ method: 'get', path: '/jobs/{id}', summary: 'Fetch a job', security: bearerSecurity, request: { params: AnyIdParamSchema, query: WaitQuerySchema }, responses: { 200: json(JobSchema, 'The job'), ...commonErrors, ...notFoundError, ...validationError } }),
   byKey: createRoute({ method: 'get', path: '/jobs/key/{key}', summary: 'Fetch a job by key', security: bearerSecurity, request: { params: KeyParamSchema, query: WaitQuerySchema }, responses: { 200: json(JobSchema, 'The job'), ...commonErrors, ...notFoundError, ...validationError } }),
   list: createRoute({ method: 'get', path: '/jobs', summary: 'List jobs, newest first', security: bearerSecurity, request: { query: JobListQuerySchema }, responses: { 200: json(JobListSchema, 'A page of jobs'), ...commonErrors, ...validationError } }),

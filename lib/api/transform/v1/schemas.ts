@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { FaultSchema, TimestampSchema } from '../../silo/v1/schemas';
+import { FaultSchema, TimestampQuerySchema, TimestampSchema } from '../../silo/v1/schemas';
 
 export const StepSchema = z
   .object({
@@ -17,6 +17,7 @@ export const WorkflowSchema = z
     name: z.string(),
     description: z.string().optional(),
     template: z.string().optional(),
+    schema: z.string().optional().openapi({ description: 'Short GOBL schema name of the documents it processes', example: 'org/party' }),
     steps: z.array(StepSchema),
     rescue: z.array(StepSchema),
     created_at: TimestampSchema,
@@ -25,12 +26,15 @@ export const WorkflowSchema = z
   .openapi('Workflow');
 
 export const WorkflowListSchema = z
-  .object({ list: z.array(WorkflowSchema), limit: z.number().int(), created_at: TimestampSchema.optional(), next_created_at: TimestampSchema.optional() })
+  .object({ list: z.array(WorkflowSchema), limit: z.number().int(), created_at: TimestampSchema.optional(), schema: z.string().optional(), next_created_at: TimestampSchema.optional() })
   .openapi('WorkflowList');
-export const WorkflowListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  created_at: z.iso.datetime().optional().openapi({ description: 'Only workflows created before this time (the previous page\'s next_created_at)' }),
-});
+export const WorkflowListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    created_at: TimestampQuerySchema.optional().openapi({ description: "Only workflows created before this time (the previous page's next_created_at)" }),
+    schema: z.string().max(100).optional().openapi({ description: 'Only workflows that process this short GOBL schema name', example: 'org/party' }),
+  })
+  .strict();
 
 export const JobEventSchema = z
   .object({
@@ -79,7 +83,7 @@ export const JobSchema = z
 
 export const JobSummarySchema = JobSchema.omit({ intents: true }).openapi('JobSummary');
 export const JobListSchema = z
-  .object({ list: z.array(JobSummarySchema), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
+  .object({ list: z.array(JobSummarySchema), created_at: TimestampSchema.optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
   .openapi('JobList');
 
 export const CreateJobSchema = z
@@ -87,7 +91,7 @@ export const CreateJobSchema = z
     workflow_id: z.uuid('workflow_id must be a UUID'),
     silo_entry_id: z.uuid('silo_entry_id must be a UUID'),
     key: z.string().min(1).max(255).optional().openapi({ description: 'Unique per workspace: a repeat returns the original job' }),
-    args: z.record(z.string(), z.unknown()).optional(),
+    args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional().openapi({ description: 'A map of strings, as in Invopop' }),
     tags: z.array(z.string()).optional(),
   })
   .openapi('CreateJob');
@@ -95,9 +99,12 @@ export const CreateJobSchema = z
 export const WaitQuerySchema = z.object({
   wait: z.coerce.number().int().min(0).max(60).optional().openapi({ description: 'Seconds (≤ 60) to wait for the job to complete' }),
 });
-export const JobListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-  silo_entry_id: z.string().uuid().optional(),
-});
+export const JobListQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    cursor: z.string().max(200).optional(),
+    created_at: TimestampQuerySchema.optional().openapi({ description: 'Jobs created at or before this time' }),
+    silo_entry_id: z.string().uuid().optional(),
+  })
+  .strict();
 export const AnyIdParamSchema = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import type { ApiEnv } from '../context';
+import { problemResponse } from '../problem';
+import { findUnstorable, unstorableText } from '../storable-json';
+
+/**
+ * Refuses (422, naming the field) query parameters and JSON bodies holding text the database cannot
+ * store or nesting deeper than it is sensible to process. A body that is not JSON is left to the
+ * route's validator (400); a parsed body is handed on so it is not parsed twice.
+ */
+export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  for (const [name, value] of new URL(c.req.url).searchParams) {
+    const problem = unstorableText(name) ?? unstorableText(value);
+    if (problem) return refuse(c, JSON.stringify(name).slice(1, -1), problem);
+  }
+  if (BODY_METHODS.has(c.req.method)) {
+    const text = await c.req.text();
+    const parsed = parseJson(text);
+    if (parsed.ok) {
+      const found = findUnstorable(parsed.value);
+      if (found) return refuse(c, found.path, found.message);
+      // Hono's body cache holds promises (its type says otherwise).
+      (c.req.bodyCache as Record<string, unknown>).json = Promise.resolve(parsed.value);
+    }
+  }
+  await next();
+};
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+const refuse = (c: Parameters<MiddlewareHandler<ApiEnv>>[0], field: string, message: string) =>
+  problemResponse(c, 422, `The request has a field that cannot be stored: ${field} ${message}.`, { [field]: message });
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
