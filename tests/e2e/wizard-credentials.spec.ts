@@ -45,6 +45,10 @@ test('going back for a new request keeps the validated certificate until the new
   await page.getByLabel('Pegá el certificado').fill(pem);
   await page.getByRole('button', { name: 'Validar certificado' }).click();
   await expect(page).toHaveURL(/\/points-of-sale$/);
+  // Homologación needs no point of sale registered in ARCA, and the page says only that.
+  await expect(page.getByText('no hace falta dar de alta un punto de venta en ARCA')).toBeVisible();
+  await expect(page.getByText('en homologación no hace falta: podés terminar y usar cualquier número')).toBeVisible();
+  await expect(page.getByText('antes de emitir tu primera factura')).toHaveCount(0);
 
   // Back to step 2: a new request with another alias.
   await page.goto(`${reg.linkPath}/certificate`);
