@@ -1,13 +1,14 @@
 import 'server-only';
 import { checkCertificate, readCertificate, readPrivateKey, type ArcaOutcome } from '@/lib/arca';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
-import { schema, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import type { RegistrationView } from './get-registration';
-import { validateCertificate, type ArcaEndpoints, type ValidationResult } from './validate-certificate';
+import { validateAndActivate, type ArcaEndpoints, type ValidationResult } from './validate-certificate';
 
 /**
  * A supplier that already has a certificate and its key: the key is read (password if encrypted),
- * must match the certificate, is sealed, and then the certificate goes through every check.
+ * must match the certificate, is sealed, and then the certificate goes through every check. Nothing
+ * is saved unless it passes: validated credentials already stored stay in use.
  */
 export async function bringOwnCredentials(
   db: Db,
@@ -22,10 +23,5 @@ export async function bringOwnCredentials(
   const match = checkCertificate(read.certificate, { key: key.key }).checks.find((c) => c.code === 'key_match' || c.code === 'key_mismatch');
   if (match && !match.ok) return { ok: false, problems: [match as ArcaOutcome], notices: [] };
   const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), registration.entryId);
-  const values = { source: 'byo' as const, alias: null, csrPem: null, keySealed, certificatePem: null, certificateNotAfter: null, lastChecks: null, validatedAt: null, updatedAt: new Date() };
-  await db
-    .insert(schema.registrationCredentials)
-    .values({ entryId: registration.entryId, ownerId: registration.ownerId, ...values })
-    .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
-  return validateCertificate(db, { ...registration, credentials: { source: 'byo', alias: null, csrPem: null, certificate: null, validatedAt: null } }, input.certificate, endpoints);
+  return validateAndActivate(db, registration, input.certificate, { source: 'byo', alias: null, csrPem: null, keySealed }, endpoints);
 }

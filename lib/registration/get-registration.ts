@@ -18,6 +18,7 @@ export interface RegistrationView {
   authorizedAt: string | null;
   /** The link stops working when its job was knocked out or cancelled. */
   linkRevoked: boolean;
+  /** The validated credentials in use; null until a certificate passes every check. */
   credentials: {
     source: 'generated' | 'byo';
     alias: string | null;
@@ -25,19 +26,29 @@ export interface RegistrationView {
     certificate: CertificateInfo | null;
     validatedAt: string | null;
   } | null;
+  /** A new key and CSR waiting for ARCA's certificate; the validated credentials stay in use meanwhile. */
+  pendingCsr: { alias: string; csrPem: string } | null;
+}
+
+/** The CSR the supplier is working with: the pending one, else the one behind the validated certificate. */
+export function currentCsr(registration: Pick<RegistrationView, 'credentials' | 'pendingCsr'>): { alias: string; csrPem: string } | null {
+  if (registration.pendingCsr) return registration.pendingCsr;
+  const { alias, csrPem } = registration.credentials ?? {};
+  return alias && csrPem ? { alias, csrPem } : null;
 }
 
 // One round trip: every wizard page starts with it. The sealed key is never selected.
 const registrationByRef = statement(
   'registration_by_ref',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
-     c.source, c.alias, c.csr_pem, c.validated_at,
+     c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
      (select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1) as job_status
    from silo_meta m
    join silo_entries e on e.id = m.entry_id
    join workspaces w on w.id = e.owner_id
    join registrations r on r.entry_id = e.id
    left join registration_credentials c on c.entry_id = e.id
+   left join registration_pending_credentials p on p.entry_id = e.id
    where m.ref = $1 and m.src = 'gov-ar' and m.key = 'link' and m.link_scope = 'public'`,
 );
 
@@ -68,5 +79,6 @@ export async function getRegistrationByRef(db: Db, ref: string): Promise<Registr
           validatedAt: toDateOrNull(row.validated_at)?.toISOString() ?? null,
         }
       : null,
+    pendingCsr: row.pending_alias ? { alias: String(row.pending_alias), csrPem: String(row.pending_csr_pem) } : null,
   };
 }

@@ -1,12 +1,13 @@
 export { createRegistrationLink, newRef, LINK_SRC, LINK_KEY } from './create-link';
 export { completeRegistration, isRegistrationAuthorized } from './complete-registration';
-export { getRegistrationByRef } from './get-registration';
+export { getRegistrationByRef, currentCsr } from './get-registration';
 export type { RegistrationView, CertificateInfo } from './get-registration';
 export { updateProgress } from './update-progress';
-export { prepareCsr, suggestedAlias, getCsrPem } from './prepare-csr';
+export { prepareCsr, suggestedAlias } from './prepare-csr';
 export { validateCertificate } from './validate-certificate';
 export type { ValidationResult, ArcaEndpoints } from './validate-certificate';
 export { bringOwnCredentials } from './bring-own-credentials';
+export { keepValidatedCredentials } from './keep-validated-credentials';
 export { listPointsOfSale, describePointOfSale } from './list-points-of-sale';
 export type { PointOfSaleView, PointsOfSaleResult, PointOfSaleProblem } from './list-points-of-sale';
 export { WIZARD_STEPS, REGIMES, canOpenStep, stepIndex, laterStep } from './steps';

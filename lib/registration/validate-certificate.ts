@@ -1,6 +1,6 @@
 import 'server-only';
 import { createPrivateKey } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { checkCertificate, getAccessTicket, getTrustStore, readCertificate, type ArcaOutcome, type CertificateSummary } from '@/lib/arca';
 import { getEnv } from '@/lib/config';
 import { getMasterKeyring, openSecret } from '@/lib/crypto';
@@ -22,16 +22,41 @@ export interface ValidationResult {
   certificate?: CertificateSummary;
 }
 
+/** A key (sealed for the entry) that a certificate must match to become the validated credentials. */
+export interface CandidateCredentials {
+  source: 'generated' | 'byo';
+  alias: string | null;
+  csrPem: string | null;
+  keySealed: string;
+}
+
 /**
- * Every check ARCA applies, then a real WSAA login for wsfe. Only a certificate that passes
- * all of them is stored as validated; a failure changes nothing saved.
+ * The upload step: the certificate ARCA issued for the pending CSR (or, with none pending, again
+ * for the validated key) goes through every check.
  */
 export async function validateCertificate(db: Db, registration: RegistrationView, input: string | Uint8Array, endpoints?: ArcaEndpoints): Promise<ValidationResult> {
+  const [pending] = await db.select().from(schema.registrationPendingCredentials).where(eq(schema.registrationPendingCredentials.entryId, registration.entryId));
+  const [active] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
+  const candidate: CandidateCredentials | undefined = pending ? { source: 'generated', ...pending } : active;
+  if (!candidate) return { ok: false, problems: [{ code: 'key_missing', ok: false }], notices: [] };
+  return validateAndActivate(db, registration, input, candidate, endpoints);
+}
+
+/**
+ * Every check ARCA applies, then a real WSAA login for wsfe. Only a certificate that passes all of
+ * them replaces the validated credentials (and clears the pending CSR it answers); a failure
+ * changes nothing saved.
+ */
+export async function validateAndActivate(
+  db: Db,
+  registration: RegistrationView,
+  input: string | Uint8Array,
+  candidate: CandidateCredentials,
+  endpoints?: ArcaEndpoints,
+): Promise<ValidationResult> {
   const read = readCertificate(input);
   if (!read.ok) return { ok: false, problems: [{ code: read.code, ok: false }], notices: [] };
-  const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
-  if (!row) return { ok: false, problems: [{ code: 'key_missing', ok: false }], notices: [] };
-  const privateKeyPem = openSecret(row.keySealed, getMasterKeyring(), registration.entryId).toString('utf8');
+  const privateKeyPem = openSecret(candidate.keySealed, getMasterKeyring(), registration.entryId).toString('utf8');
   const env = getEnv();
   const trust = await getTrustStore({ db, simulator: env.arcaSimulator });
   const verdict = checkCertificate(read.certificate, { environment: registration.environment, cuit: registration.company.cuit, key: createPrivateKey(privateKeyPem), trust });
@@ -42,10 +67,27 @@ export async function validateCertificate(db: Db, registration: RegistrationView
   if (!ticket.ok) return { ok: false, problems: [ticket.outcome], notices, certificate: verdict.certificate };
 
   const summary = verdict.certificate;
-  await db
-    .update(schema.registrationCredentials)
-    .set({ certificatePem: read.pem, certificateNotAfter: new Date(summary.not_after), lastChecks: verdict.checks, validatedAt: new Date(), updatedAt: new Date() })
-    .where(eq(schema.registrationCredentials.entryId, registration.entryId));
+  const values = {
+    source: candidate.source,
+    alias: candidate.alias,
+    csrPem: candidate.csrPem,
+    keySealed: candidate.keySealed,
+    certificatePem: read.pem,
+    certificateNotAfter: new Date(summary.not_after),
+    lastChecks: verdict.checks,
+    validatedAt: new Date(),
+    updatedAt: new Date(),
+  };
+  const pending = schema.registrationPendingCredentials;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(schema.registrationCredentials)
+      .values({ entryId: registration.entryId, ownerId: registration.ownerId, ...values })
+      .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
+    // A generated key clears only its own pending row (a newer CSR made meanwhile stays); brought credentials replace any.
+    const answered = candidate.source === 'generated' ? eq(pending.keySealed, candidate.keySealed) : undefined;
+    await tx.delete(pending).where(and(eq(pending.entryId, registration.entryId), answered));
+  });
   await updateProgress(db, registration.entryId, 'points-of-sale', { certificate: { alias: summary.alias, cuit: summary.cuit, notAfter: summary.not_after } });
   return { ok: true, problems: [], notices, certificate: summary };
 }

@@ -4,8 +4,8 @@ import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
 
 const COPY = {
-  es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: '¡Listo! Ya podés facturar', paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
-  en: { regime: 'Responsable inscripto (VAT-registered)', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: 'Done! You can invoice now', paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate", refresh: 'Refresh list' },
+  es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
+  en: { regime: 'Responsable inscripto (VAT-registered)', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: { sandbox: 'Done! You can test invoicing now', live: 'Done! You can invoice now' }, paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate", refresh: 'Refresh list' },
 } as const;
 
 async function step(page: Page, testInfo: TestInfo, name: string) {
@@ -70,7 +70,7 @@ for (const [environment, locale] of [['sandbox', 'es'], ['sandbox', 'en'], ['liv
     await page.getByRole('button', { name: c.finish }).click();
 
     await expect(page).toHaveURL(/\/done$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.done);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.done[environment]);
     await step(page, testInfo, `${environment}-${locale}-6-done`);
     noConsoleErrors();
 

@@ -7,6 +7,7 @@ import { completeRegistration } from '@/lib/registration';
 import { startRunner, type Runner } from '@/lib/transform';
 import { apiHarness, party, type Call } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
+import { storeValidatedCredentials } from './support/validated-credentials';
 import { conformanceErrors } from './support/openapi-check';
 
 type Workspace = { id: string; key: string; workflowId: string };
@@ -172,6 +173,7 @@ describeEachDatabase('API transform jobs and workflows', (database) => {
 
       const waiting = api.call('GET', `/transform/v1/jobs/${id}?wait=20`, { key: ws.key });
       await new Promise((r) => setTimeout(r, 200));
+      await storeValidatedCredentials(database().db, ws.id, entry);
       await completeRegistration(database().db, entry);
       const done = await waiting;
       expect(done.status).toBe(200);

@@ -99,7 +99,12 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     const csr = await createCsr({ companyName: 'Vivo SA', alias, cuit, privateKeyPem });
     const issued = await submitForm(`${sim.base}/live/certificados`, { alias, csr_file: new File([csr], 'pedido.csr') });
     expect(issued.status).toBe(303);
-    const download = await fetch(new URL(`${issued.location}/descargar`, sim.base));
+    // Back to the contribuyente's alias list, where «Ver» opens the certificate, as in ARCA.
+    const list = await (await fetch(new URL(issued.location!, sim.base))).text();
+    expect(list).toContain('Alias agregado.');
+    const view = new RegExp(`<td>${alias}</td><td>[0-9-]+</td><td><a href="([^"]+)">Ver</a>`).exec(list)?.[1];
+    expect(view).toBeDefined();
+    const download = await fetch(new URL(`${view}/descargar`, sim.base));
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="${alias}.crt"`);
     const certificatePem = await download.text();
     await submitForm(`${sim.base}/live/relaciones`, { cuit, alias, service: 'wsfe' });

@@ -9,6 +9,7 @@ import {
   completeRegistration,
   createRegistrationLink,
   getRegistrationByRef,
+  keepValidatedCredentials,
   listPointsOfSale,
   prepareCsr,
   validateCertificate,
@@ -18,6 +19,7 @@ import { createEntry } from '@/lib/silo';
 import { createWorkspace } from '@/lib/workspaces';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 import { describeEachDatabase } from './support/databases';
+import { storeValidatedCredentials } from './support/validated-credentials';
 
 const FIXTURES = 'tests/fixtures/arca/certs';
 const expiredCert = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
@@ -66,7 +68,7 @@ describeEachDatabase('registration', (get) => {
     const first = await prepareCsr(db, registration, 'libreria1');
     const second = await prepareCsr(db, await refresh(registration), 'libreria1');
     expect(second.csrPem).toBe(first.csrPem);
-    const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
+    const [row] = await db.select().from(schema.registrationPendingCredentials).where(eq(schema.registrationPendingCredentials.entryId, registration.entryId));
     expect(row!.keySealed).toMatch(/^s1\.1\./);
     expect(row!.keySealed).not.toContain('PRIVATE KEY');
     expect((await refresh(registration)).step).toBe('arca');
@@ -99,7 +101,7 @@ describeEachDatabase('registration', (get) => {
     const issued = await issueCertificate(db, { environment: 'sandbox', csrPem });
     const pem = issued.ok ? issued.certificatePem : '';
     expect(codes(await validateCertificate(db, current, pem, endpoints))).toEqual(['wsaa_not_authorized']);
-    expect((await refresh(registration)).credentials?.validatedAt).toBeNull();
+    expect((await refresh(registration)).credentials).toBeNull();
 
     await authorizeService(db, { environment: 'sandbox', cuit: current.company.cuit, alias: 'prueba1' });
     const ok = await validateCertificate(db, current, `Copiado de WSASS:\r${pem.replace(/\n/g, '\r')}`, endpoints);
@@ -148,8 +150,99 @@ describeEachDatabase('registration', (get) => {
   it('completes once, however many times it is asked', async () => {
     const db = get().db;
     const registration = await newRegistration(db, 'sandbox');
+    await storeValidatedCredentials(db, registration.ownerId, registration.entryId);
     const results = await Promise.all([1, 2, 3].map(() => completeRegistration(db, registration.entryId)));
     expect(results.filter((r) => r.completedNow)).toHaveLength(1);
     expect((await refresh(registration)).authorizedAt).not.toBeNull();
+  });
+
+  /** A sandbox registration whose certificate for `alias` passed every check. */
+  async function validated(alias: string): Promise<RegistrationView> {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox');
+    await certify(registration, alias);
+    return refresh(registration);
+  }
+
+  /** Generates the CSR for `alias`, has the simulated ARCA issue and authorise it, and uploads it. */
+  async function certify(registration: RegistrationView, alias: string) {
+    const db = get().db;
+    const { csrPem } = await prepareCsr(db, await refresh(registration), alias);
+    const issued = await issueCertificate(db, { environment: 'sandbox', csrPem });
+    await authorizeService(db, { environment: 'sandbox', cuit: registration.company.cuit, alias });
+    const pem = issued.ok ? issued.certificatePem : '';
+    return { pem, result: await validateCertificate(db, await refresh(registration), pem, sim.urls.sandbox) };
+  }
+
+  const storedCredentials = async (entryId: string) =>
+    (await get().db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, entryId)))[0];
+
+  it('going back for a new CSR keeps the validated certificate in use, and completing still works', async () => {
+    const db = get().db;
+    const registration = await validated('primero1');
+    const before = await storedCredentials(registration.entryId);
+
+    await prepareCsr(db, registration, 'segundo2');
+    const after = await refresh(registration);
+    expect(after.step).toBe('arca');
+    expect(after.pendingCsr?.alias).toBe('segundo2');
+    expect(after.credentials).toMatchObject({ alias: 'primero1', validatedAt: expect.any(String), certificate: { alias: 'primero1' } });
+    expect(await storedCredentials(registration.entryId)).toEqual(before);
+    expect((await listPointsOfSale(db, after, sim.urls.sandbox)).ok).toBe(true);
+
+    expect(await completeRegistration(db, registration.entryId)).toEqual({ completedNow: true });
+    expect((await refresh(registration)).authorizedAt).not.toBeNull();
+  });
+
+  it('replaces the validated certificate only when the new one validates, and then drops the pending CSR', async () => {
+    const db = get().db;
+    const registration = await validated('viejo1');
+    await prepareCsr(db, registration, 'nuevo2');
+    const pendingCsr = (await refresh(registration)).pendingCsr!.csrPem;
+    // ARCA's certificate for the new CSR, not yet authorised for wsfe: refused, the old one stays.
+    const issued = await issueCertificate(db, { environment: 'sandbox', csrPem: pendingCsr });
+    const pem = issued.ok ? issued.certificatePem : '';
+    expect(codes(await validateCertificate(db, await refresh(registration), pem, sim.urls.sandbox))).toEqual(['wsaa_not_authorized']);
+    expect((await storedCredentials(registration.entryId))?.alias).toBe('viejo1');
+
+    await authorizeService(db, { environment: 'sandbox', cuit: registration.company.cuit, alias: 'nuevo2' });
+    expect((await validateCertificate(db, await refresh(registration), pem, sim.urls.sandbox)).ok).toBe(true);
+    const after = await refresh(registration);
+    expect(after).toMatchObject({ step: 'points-of-sale', pendingCsr: null, credentials: { alias: 'nuevo2', csrPem: pendingCsr, certificate: { alias: 'nuevo2' } } });
+    expect((await listPointsOfSale(db, after, sim.urls.sandbox)).ok).toBe(true);
+  });
+
+  it('a bring-your-own pair that fails leaves the validated credentials as they were', async () => {
+    const db = get().db;
+    const registration = await validated('propio1');
+    const before = await storedCredentials(registration.entryId);
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: other }, sim.urls.sandbox))).toEqual(['key_mismatch']);
+    // A real pair (key matches) that fails a later check: still nothing saved.
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: expiredKey }, sim.urls.sandbox))).toContain('validity_expired');
+    expect(await storedCredentials(registration.entryId)).toEqual(before);
+    expect((await refresh(registration)).step).toBe('points-of-sale');
+    expect(await completeRegistration(db, registration.entryId)).toEqual({ completedNow: true });
+  });
+
+  it('keeping the validated certificate drops the pending CSR and opens the points of sale again', async () => {
+    const db = get().db;
+    const registration = await validated('sigo1');
+    await prepareCsr(db, registration, 'descarto2');
+    expect(await keepValidatedCredentials(db, await refresh(registration))).toBe(true);
+    expect(await refresh(registration)).toMatchObject({ step: 'points-of-sale', pendingCsr: null, credentials: { alias: 'sigo1' } });
+    const fresh = await newRegistration(db, 'sandbox');
+    await prepareCsr(db, fresh, 'solo1');
+    expect(await keepValidatedCredentials(db, await refresh(fresh))).toBe(false);
+    expect((await refresh(fresh)).pendingCsr?.alias).toBe('solo1');
+  });
+
+  it('refuses to complete without a validated certificate stored: not authorised', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox');
+    await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition' });
+    await prepareCsr(db, registration, 'pendiente1');
+    await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition' });
+    expect((await refresh(registration)).authorizedAt).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import { describeEachDatabase } from './support/databases';
+import { storeValidatedCredentials } from './support/validated-credentials';
 import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
 
 describeEachDatabase('runner: two runners on one database', (get) => {
@@ -16,6 +17,7 @@ describeEachDatabase('runner: two runners on one database', (get) => {
       const entries = await Promise.all(Array.from({ length: 100 }, () => createSupplier(db, ownerId)));
       const jobs = await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)));
       for (const job of jobs) await waitForJobState(db, ownerId, job.id, isParked, 30_000);
+      await Promise.all(entries.map((e) => storeValidatedCredentials(db, ownerId, e.id)));
       await Promise.all(entries.map((e) => completeRegistration(db, e.id)));
       const done = await Promise.all(jobs.map((job) => waitForJobState(db, ownerId, job.id, isDone, 30_000)));
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, waitForJobState } from './support/runner-fixtures';
+import { storeValidatedCredentials } from './support/validated-credentials';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 import { startWorker, type WorkerProcess } from './support/worker-process';
 
@@ -81,6 +82,7 @@ describe.skipIf(!url)('runner resilience: kill -9 the worker process, restart it
     expect([...idsByJob.keys()].sort()).toEqual([...ids].sort());
     for (const set of idsByJob.values()) expect(set.size).toBe(1);
 
+    await Promise.all(entries.map((e) => storeValidatedCredentials(db, ownerId, e.id)));
     await Promise.all(entries.map((e) => completeRegistration(db, e.id)));
     const done = await Promise.all(ids.map((id) => waitForJobState(db, ownerId, id, isDone, 20_000)));
     expect(done.map((j) => j.status)).toEqual(ids.map(() => 'OK'));

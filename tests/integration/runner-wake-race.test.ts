@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Db } from '@/lib/db';
 import type { Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
+import { storeValidatedCredentials } from './support/validated-credentials';
 import { createSupplier, isDone, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
 
 // The supplier finishes the wizard after the wait step saw "not yet" but before it parked the job.
@@ -33,6 +34,7 @@ describeEachDatabase('runner: a completion racing with the park', (get) => {
   it('is not lost: the job finishes OK without a second completion', async () => {
     const { ownerId, workflowId } = await setupWorkspace(db);
     const entry = await createSupplier(db, ownerId);
+    await storeValidatedCredentials(db, ownerId, entry.id);
     race.entryId = entry.id;
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const done = await waitForJobState(db, ownerId, job.id, isDone, 5_000);

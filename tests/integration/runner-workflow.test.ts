@@ -4,8 +4,9 @@ import { getEnv } from '@/lib/config';
 import { schema, type Db } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import { getEntry } from '@/lib/silo';
-import type { Runner } from '@/lib/transform';
+import { getJob, type Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
+import { storeValidatedCredentials } from './support/validated-credentials';
 import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
 
 describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
@@ -39,6 +40,7 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     expect(link.ref!.length * 6).toBeGreaterThanOrEqual(128);
     expect(link.ref).toMatch(/^[A-Za-z0-9_-]+$/);
 
+    await storeValidatedCredentials(db, ownerId, entry.id);
     expect(await completeRegistration(db, entry.id)).toEqual({ completedNow: true });
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('OK');
@@ -54,6 +56,18 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     expect((await getEntry(db, ownerId, entry.id))!.state).toBe('registered');
     expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing', 'registered']);
     expect(await completeRegistration(db, entry.id)).toEqual({ completedNow: false });
+  });
+
+  it('a completion without a validated certificate stored is refused: the job stays parked, the entry processing', async () => {
+    const { ownerId, workflowId } = await setupWorkspace(db);
+    const entry = await createSupplier(db, ownerId);
+    const job = await runWorkflow(db, ownerId, workflowId, entry.id);
+    await waitForJobState(db, ownerId, job.id, isParked);
+    await expect(completeRegistration(db, entry.id)).rejects.toMatchObject({ kind: 'precondition' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(isParked((await getJob(db, ownerId, job.id))!)).toBe(true);
+    expect((await getEntry(db, ownerId, entry.id))!.state).toBe('processing');
+    expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing']);
   });
 
   it('without the gov-ar app connected: job KO with app_not_connected, entry error through the rescue', async () => {

@@ -6,6 +6,7 @@ import { completeRegistration } from '@/lib/registration';
 import type { Runner } from '@/lib/transform';
 import { createApiKey } from '@/lib/workspaces';
 import { describeEachDatabase } from './support/databases';
+import { storeValidatedCredentials } from './support/validated-credentials';
 import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 
@@ -60,6 +61,7 @@ describeEachDatabase('webhooks: the registration loop end to end', (get) => {
     expect(link?.link_url).toMatch(/\/reg\/[A-Za-z0-9_-]{22,}$/);
 
     await waitForJobState(db, ownerId, job.id, isParked);
+    await storeValidatedCredentials(db, ownerId, entry.id);
     await completeRegistration(db, entry.id);
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('OK');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createArcaSimulator } from '@/lib/arca';
+import es from '@/messages/es.json';
 
 const app = createArcaSimulator({ db: () => Promise.reject(new Error('pages must render without the database')) });
 const PAGES = ['/sandbox/wsass', '/live/certificados', '/live/relaciones', '/live/puntos-de-venta'];
@@ -26,4 +27,18 @@ describe('simulated ARCA pages', () => {
     expect(html).toContain('no coincide con el CN');
     expect(html).not.toContain('<script>');
   });
+
+  // The wizard tells the supplier what to find on each portal page: the simulated page must show those very words.
+  const quoted = (text: string) => [...text.matchAll(/«([^»]+)»/g)].map((m) => m[1]!).filter((name) => name !== es.wizard.arca.download);
+  const unescape = (html: string) => html.replaceAll('&amp;', '&').replaceAll('&quot;', '"');
+  for (const [path, keys] of [
+    ['/sandbox/wsass', ['s3Body', 's5Body']],
+    ['/live/certificados', ['s3Body']],
+  ] as const) {
+    it(`${path} shows every name the wizard quotes for it`, async () => {
+      const html = unescape(await (await app.request(path)).text());
+      const steps = es.wizard.arca[path.startsWith('/sandbox') ? 'sandbox' : 'live'];
+      for (const name of keys.flatMap((key) => quoted(steps[key]))) expect(html, name).toContain(name);
+    });
+  }
 });

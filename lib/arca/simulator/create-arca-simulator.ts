@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getEnv } from '@/lib/config';
 import { getDb, schema, type Db } from '@/lib/db';
+import { validateCuit } from '../cuit';
 import { escapeXml as esc } from '../soap/parse-soap';
 import type { ArcaEnvironment } from '../types';
 import { addPointOfSale, type EmissionType } from './add-point-of-sale';
@@ -67,12 +68,17 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   app.post('/sandbox/wsass/puntos-de-venta', async (c) => point(c, await dbOf(), 'sandbox', '/sandbox/wsass'));
 
   // Live: Administración de Certificados Digitales, Administrador de Relaciones, puntos de venta.
-  app.get('/live/certificados', (c) => c.html(layout('Administración de Certificados Digitales', base, status(c) + liveCertificateForm(base))));
+  app.get('/live/certificados', async (c) => {
+    const cuit = validateCuit(c.req.query('cuit') ?? '');
+    const aliases = cuit.ok ? await listAliases(await dbOf(), cuit.cuit) : undefined;
+    return c.html(layout('Administración de Certificados Digitales', base, status(c) + aliasList(base, cuit.ok ? cuit.cuit : undefined, aliases) + liveCertificateForm(base)));
+  });
   app.post('/live/certificados', async (c) => {
     const form = await c.req.parseBody();
     const file = form.csr_file instanceof File && form.csr_file.size > 0 && form.csr_file.size < MAX_BODY ? await form.csr_file.text() : String(form.csr ?? '');
     const result = await issueCertificate(await dbOf(), { environment: 'live', alias: String(form.alias ?? ''), csrPem: file, now: now() });
-    return result.ok ? c.redirect(`${base}/live/certificados/${result.id}`, 303) : back(c, '/live/certificados', result, '');
+    // Like ARCA: back to the contribuyente's alias list, where «Ver» opens the certificate.
+    return result.ok ? c.redirect(`${base}/live/certificados?cuit=${result.cuit}&ok=alias_added`, 303) : back(c, '/live/certificados', result, '');
   });
   app.get('/live/certificados/:id', async (c) => certificatePage(c, await dbOf(), 'live', base));
   app.get('/live/certificados/:id/descargar', async (c) => {
@@ -131,10 +137,25 @@ ${field('alias', 'Nombre simbólico del DN', { hint: 'El mismo alias (CN) del pe
 <p><label for="csr">Solicitud de certificado en formato PKCS#10</label><textarea id="csr" name="csr" rows="12" required></textarea></p>
 <p><button type="submit">Crear DN y obtener certificado</button></p></form></section>
 <section aria-labelledby="autorizacion"><h2 id="autorizacion">Crear autorización a servicio</h2><form method="post" action="${base}/sandbox/wsass/autorizaciones">
-${cuitField()}${field('alias', 'Nombre simbólico del DN a autorizar', { hint: 'Un alias con certificado emitido' }).replaceAll('"alias', '"auth_alias').replace('name="auth_alias"', 'name="alias"')}
-<p><label for="service">Servicio</label><select id="service" name="service"><option value="wsfe">wsfe - Facturación electrónica</option></select></p>
+${field('alias', 'Nombre simbólico del DN a autorizar', { hint: 'Un alias con certificado emitido' }).replaceAll('"alias', '"auth_alias').replace('name="auth_alias"', 'name="alias"')}${field('cuit', 'CUIT representado', { hint: '11 dígitos, con o sin guiones', inputmode: 'numeric' })}
+<p><label for="service">Servicio al que desea acceder</label><select id="service" name="service"><option value="wsfe">wsfe - Facturación Electrónica</option></select></p>
 <p><button type="submit">Crear autorización</button></p></form></section>
 <section aria-labelledby="puntos"><h2 id="puntos">Puntos de venta</h2>${pointOfSaleForm(`${base}/sandbox/wsass/puntos-de-venta`, 'sandbox').replaceAll('id="', 'id="pv_').replaceAll('for="', 'for="pv_').replaceAll('aria-describedby="', 'aria-describedby="pv_')}</section>`;
+}
+
+async function listAliases(db: Db, cuit: string) {
+  const t = schema.arcaSimCertificates;
+  return db.select({ id: t.id, alias: t.alias, notAfter: t.notAfter }).from(t).where(and(eq(t.environment, 'live'), eq(t.cuit, cuit))).orderBy(t.alias, t.notAfter);
+}
+
+function aliasList(base: string, cuit: string | undefined, aliases: { id: string; alias: string; notAfter: Date }[] | undefined): string {
+  const chooser = `<form method="get" action="${base}/live/certificados">${cuitField(cuit)}<p><button type="submit">Seleccionar contribuyente</button></p></form>`;
+  if (!cuit || !aliases) return chooser;
+  const rows = aliases
+    .map((a) => `<tr><td>${esc(a.alias)}</td><td>${a.notAfter.toISOString().slice(0, 10)}</td><td><a href="${base}/live/certificados/${a.id}">Ver</a></td></tr>`)
+    .join('');
+  const table = rows ? `<table><thead><tr><th scope="col">Alias</th><th scope="col">Válido hasta</th><th scope="col"><span class="sr">Acción</span></th></tr></thead><tbody>${rows}</tbody></table>` : '<p>Este contribuyente no tiene alias.</p>';
+  return `${chooser}<section aria-labelledby="alias-list"><h2 id="alias-list">Alias de ${esc(cuit)}</h2>${table}</section>`;
 }
 
 function liveCertificateForm(base: string): string {
@@ -146,7 +167,7 @@ ${field('alias', 'Alias', { hint: 'Letras y números, igual al CN del pedido' })
 }
 
 function relationForm(base: string): string {
-  return `<h2>Nueva Relación</h2><p>Representado: tu CUIT. Servicio: ARCA → Web Services → Facturación electrónica.</p><form method="post" action="${base}/live/relaciones">
+  return `<h2>Nueva Relación</h2><p>Representado: tu CUIT. Servicio: ARCA → Web Services → Facturación Electrónica.</p><form method="post" action="${base}/live/relaciones">
 ${cuitField()}${field('alias', 'Computador fiscal (alias del certificado)')}<input type="hidden" name="service" value="wsfe">
 <p><button type="submit">Confirmar</button></p></form>`;
 }

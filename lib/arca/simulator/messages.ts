@@ -12,6 +12,7 @@ export const PORTAL_MESSAGES: Record<string, string> = {
   type_invalid: 'Elegí un sistema de la lista.',
   date_invalid: 'La fecha de baja no es válida.',
   authorized: 'Autorización creada.',
+  alias_added: 'Alias agregado.',
   point_added: 'Punto de venta guardado.',
   certificate_missing: 'No encontramos ese certificado.',
 };

@@ -49,7 +49,7 @@ function typeLabel(type: string, environment: 'sandbox' | 'live'): string {
     'CAE - Ri Iva': 'RECE para aplicativo y web services (CAE - Ri Iva)',
     'CAE - Monotributo': 'Factura Electrónica - Monotributo - Web Services (CAE - Monotributo)',
     'CAEA - Ri Iva': 'RECE con CAEA (CAEA - Ri Iva)',
-    'Factura en Linea': 'Factura en Línea (no sirve para web services)',
+    'Factura en Linea': 'Factura en Línea',
   }[type]!;
 }
 
@@ -58,4 +58,5 @@ export const STYLE = `body{font-family:system-ui,sans-serif;max-width:46rem;marg
 a{color:#0b4f8a}label{display:block;font-weight:600}input[type=checkbox]+label{display:inline;margin-left:.25rem}
 input,select,textarea{font:inherit;max-width:100%}textarea{width:100%}.hint{margin:0;color:#444;font-size:.9rem}
 .error{border:2px solid #a30000;padding:.5rem}.ok{border:2px solid #1b6e20;padding:.5rem}
-button{font:inherit;padding:.4rem 1rem}:focus-visible{outline:3px solid #0b4f8a;outline-offset:2px}section{margin-block:2rem}`;
+button{font:inherit;padding:.4rem 1rem}:focus-visible{outline:3px solid #0b4f8a;outline-offset:2px}section{margin-block:2rem}
+table{border-collapse:collapse}th,td{border:1px solid #999;padding:.25rem .5rem;text-align:left}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}`;

@@ -18,7 +18,11 @@ export const registrations = pgTable('registrations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The supplier's ARCA credentials: the sealed private key, the CSR, the certificate and its checks. */
+/**
+ * The supplier's validated ARCA credentials: the sealed private key, its CSR (when generated here),
+ * the certificate and its checks. A row exists only once a certificate passed every check; new
+ * credentials wait in registration_pending_credentials and replace these only when they validate.
+ */
 export const registrationCredentials = pgTable('registration_credentials', {
   entryId: uuid('entry_id')
     .primaryKey()
@@ -37,4 +41,22 @@ export const registrationCredentials = pgTable('registration_credentials', {
   validatedAt: timestamp('validated_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A key and CSR generated for a new certificate, waiting for ARCA's certificate: they replace the
+ * validated credentials only once that certificate validates, so starting over never loses them.
+ */
+export const registrationPendingCredentials = pgTable('registration_pending_credentials', {
+  entryId: uuid('entry_id')
+    .primaryKey()
+    .references(() => entries.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  alias: text('alias').notNull(),
+  csrPem: text('csr_pem').notNull(),
+  // Sealed like registration_credentials.key_sealed (same associated data), so it moves there as is.
+  keySealed: text('key_sealed').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

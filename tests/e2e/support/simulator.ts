@@ -16,6 +16,8 @@ export async function issueInSimulator(page: Page, environment: 'sandbox' | 'liv
     await page.getByLabel('Alias').fill(alias);
     await page.getByLabel('O pegá el pedido').fill(csr);
     await page.getByRole('button', { name: 'Agregar alias' }).click();
+    // ARCA goes back to the alias list: «Ver» on the alias opens its certificate.
+    await page.getByRole('row', { name: alias }).getByRole('link', { name: 'Ver' }).click();
   }
   const pem = await page.locator('#pem').inputValue();
   expect(pem).toContain('BEGIN CERTIFICATE');
@@ -23,8 +25,8 @@ export async function issueInSimulator(page: Page, environment: 'sandbox' | 'liv
   if (environment === 'sandbox') {
     await page.goto('/simulator/arca/sandbox/wsass');
     const form = page.locator('form[action$="/sandbox/wsass/autorizaciones"]');
-    await form.locator('input[name="cuit"]').fill(cuit);
-    await form.locator('input[name="alias"]').fill(alias);
+    await form.getByLabel('Nombre simbólico del DN a autorizar').fill(alias);
+    await form.getByLabel('CUIT representado').fill(cuit);
     await form.getByRole('button', { name: 'Crear autorización' }).click();
   } else {
     await page.goto('/simulator/arca/live/relaciones');

@@ -1,8 +1,11 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CopyField } from '@/components/wizard/copy-field';
+import { CsrDownload } from '@/components/wizard/csr-download';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { getEnv } from '@/lib/config';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { currentCsr } from '@/lib/registration';
+import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { continueToUpload } from './actions';
 
@@ -19,16 +22,18 @@ export default async function ArcaStep({ params }: Props) {
   const t = await getTranslations('wizard.arca');
   const tNav = await getTranslations('wizard.nav');
   const env = registration.environment;
-  const credentials = registration.credentials;
+  const csr = currentCsr(registration);
   return (
     <div className="space-y-8">
       <StepHeading base={`/reg/${ref}`} step="arca" reached={registration.step} title={t('title')}>
         <p>{t('intro')}</p>
       </StepHeading>
-      {credentials?.alias && credentials.csrPem && (
+      <ValidatedInUse refCode={ref} locale={locale} registration={registration} />
+      {csr && (
         <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-          <CopyField label={t('aliasLabel')} value={credentials.alias} />
-          <CopyField label={t('csrLabel')} value={credentials.csrPem} multiline />
+          <CopyField label={t('aliasLabel')} value={csr.alias} />
+          <CopyField label={t('csrLabel')} value={csr.csrPem} multiline />
+          <CsrDownload refCode={ref} label={t('download')} />
         </div>
       )}
       {getEnv().arcaSimulator && (

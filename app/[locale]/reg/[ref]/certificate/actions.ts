@@ -6,8 +6,8 @@ import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { getLogger } from '@/lib/log';
-import { bringOwnCredentials, prepareCsr } from '@/lib/registration';
-import { requireStep, withinRateLimit } from '../load';
+import { bringOwnCredentials, keepValidatedCredentials, prepareCsr } from '@/lib/registration';
+import { loadRegistration, requireStep, withinRateLimit } from '../load';
 import { readUpload } from '../read-upload';
 
 export type GenerateState = { error?: string; alias?: string };
@@ -40,4 +40,12 @@ export async function uploadOwnCredentials(ref: string, locale: string, _prev: B
   if (!result.ok) return { errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)) };
   redirect({ href: `/reg/${ref}/points-of-sale`, locale });
   return {};
+}
+
+/** Drops the pending CSR and goes back to the points of sale with the validated certificate. */
+export async function keepValidatedCertificate(ref: string, locale: string) {
+  const registration = await loadRegistration(ref);
+  if (registration.authorizedAt) redirect({ href: `/reg/${ref}/done`, locale });
+  const kept = await keepValidatedCredentials(await getDb(), registration);
+  redirect({ href: `/reg/${ref}/${kept ? 'points-of-sale' : registration.step}`, locale });
 }

@@ -1,11 +1,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CopyField } from '@/components/wizard/copy-field';
+import { CsrDownload } from '@/components/wizard/csr-download';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { Link } from '@/lib/i18n';
-import { suggestedAlias } from '@/lib/registration';
+import { currentCsr, suggestedAlias } from '@/lib/registration';
 import { requireStep } from '../load';
 import { ByoForm } from './byo-form';
 import { GenerateForm } from './generate-form';
+import { ValidatedInUse } from './validated-in-use';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
@@ -15,35 +17,34 @@ export default async function CertificateStep({ params }: Props) {
   const registration = await requireStep(ref, locale, 'certificate');
   const t = await getTranslations('wizard.certificate');
   const tNav = await getTranslations('wizard.nav');
-  const generated = registration.credentials?.source === 'generated' ? registration.credentials : null;
+  const csr = currentCsr(registration);
   return (
     <div className="space-y-8">
       <StepHeading base={`/reg/${ref}`} step="certificate" reached={registration.step} title={t('title')}>
         <p>{t('intro')}</p>
       </StepHeading>
+      <ValidatedInUse refCode={ref} locale={locale} registration={registration} />
       <section aria-labelledby="generate-title" className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="generate-title" className="text-lg font-semibold">
           {t('generateTitle')}
         </h2>
-        {generated?.csrPem && generated.alias && (
+        {csr && (
           <div id="ready" className="space-y-4 rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4">
             <p className="font-semibold text-emerald-900">{t('readyTitle')}</p>
             <p>{t('readyBody')}</p>
-            <CopyField label={t('aliasLabel')} value={generated.alias} />
-            <CopyField label={t('csrLabel')} value={generated.csrPem} multiline />
+            <CopyField label={t('aliasLabel')} value={csr.alias} />
+            <CopyField label={t('csrLabel')} value={csr.csrPem} multiline />
             <div className="flex flex-wrap gap-3">
-              <a href={`/reg/${ref}/csr`} download className="inline-flex min-h-11 items-center rounded-md border border-slate-500 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100">
-                {t('download')}
-              </a>
+              <CsrDownload refCode={ref} label={t('download')} />
               <Link href={`/reg/${ref}/arca`} className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
                 {tNav('next')}
               </Link>
             </div>
           </div>
         )}
-        <GenerateForm refCode={ref} locale={locale} alias={generated?.alias ?? suggestedAlias(registration)} hasCsr={!!generated?.csrPem} />
+        <GenerateForm refCode={ref} locale={locale} alias={csr?.alias ?? suggestedAlias(registration)} hasCsr={!!csr} />
       </section>
-      <details className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6" open={registration.credentials?.source === 'byo'}>
+      <details className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6" open={!registration.pendingCsr && registration.credentials?.source === 'byo'}>
         <summary className="cursor-pointer text-lg font-semibold">{t('byoTitle')}</summary>
         <div className="mt-4 space-y-4">
           <p>{t('byoIntro')}</p>

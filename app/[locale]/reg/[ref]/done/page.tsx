@@ -12,6 +12,8 @@ export default async function DoneStep({ params }: Props) {
   const t = await getTranslations('wizard.done');
   const format = await getFormatter();
   const notAfter = registration.credentials?.certificate?.notAfter;
+  // Homologación invoices have no fiscal value: the page says so instead of "you can invoice".
+  const env = registration.environment === 'live' ? 'Live' : 'Sandbox';
   return (
     <section aria-labelledby="done-title" className="space-y-6">
       <div className="flex items-center gap-3">
@@ -19,10 +21,10 @@ export default async function DoneStep({ params }: Props) {
           ✓
         </span>
         <h1 id="done-title" className="text-2xl font-bold sm:text-3xl">
-          {t('title')}
+          {t(`title${env}`)}
         </h1>
       </div>
-      <p className="text-lg">{t('body')}</p>
+      <p className="text-lg">{t(`body${env}`)}</p>
       {notAfter && <p className="font-semibold">{t('expires', { date: format.dateTime(new Date(notAfter), { dateStyle: 'long' }) })}</p>}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="font-semibold">{t('renewTitle')}</h2>

@@ -1,13 +1,22 @@
 'use server';
 
 import { getDb } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { completeRegistration } from '@/lib/registration';
 import { requireStep } from '../load';
 
-/** Wakes the waiting job. Twice (double submit, two tabs) completes it once: the second finds it done. */
+/**
+ * Wakes the waiting job. Twice (double submit, two tabs) completes it once: the second finds it done.
+ * Refused when no validated certificate is stored: the page says so.
+ */
 export async function finishRegistration(ref: string, locale: string) {
   const registration = await requireStep(ref, locale, 'points-of-sale');
-  await completeRegistration(await getDb(), registration.entryId);
+  try {
+    await completeRegistration(await getDb(), registration.entryId);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'precondition')) throw error;
+    redirect({ href: `/reg/${ref}/points-of-sale?finish=no-certificate`, locale });
+  }
   redirect({ href: `/reg/${ref}/done`, locale });
 }

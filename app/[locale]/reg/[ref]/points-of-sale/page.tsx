@@ -9,10 +9,11 @@ import { requireStep } from '../load';
 import { finishRegistration } from './actions';
 import { PointsTable } from './points-table';
 
-type Props = { params: Promise<{ locale: string; ref: string }> };
+type Props = { params: Promise<{ locale: string; ref: string }>; searchParams: Promise<{ finish?: string }> };
 
-export default async function PointsOfSaleStep({ params }: Props) {
+export default async function PointsOfSaleStep({ params, searchParams }: Props) {
   const { locale, ref } = await params;
+  const { finish } = await searchParams;
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'points-of-sale');
   const t = await getTranslations('wizard.pos');
@@ -51,12 +52,20 @@ export default async function PointsOfSaleStep({ params }: Props) {
           </p>
         )}
         {result.ok && result.list.length > 0 && <PointsTable list={result.list} />}
-        {result.ok && result.list.length === 0 && <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{t('none')}</p>}
+        {result.ok && result.list.length === 0 && <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{t(live ? 'noneLive' : 'noneSandbox')}</p>}
         {/* The query string keeps this answer out of the page cache: it always asks ARCA again. */}
         <Link href={`/reg/${ref}/points-of-sale?refresh=1`} className="inline-block font-medium text-brand-800 underline">
           {t('refresh')}
         </Link>
       </section>
+      {finish === 'no-certificate' && (
+        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+          <p>{t('finishRefused')}</p>
+          <Link href={`/reg/${ref}/upload`} className="mt-2 inline-block font-semibold underline">
+            {t('finishRefusedLink')}
+          </Link>
+        </div>
+      )}
       <form action={finishRegistration.bind(null, ref, locale)}>
         <SubmitButton label={t('finish')} pendingLabel={t('finishing')} />
       </form>

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StepHeading } from '@/components/wizard/step-heading';
+import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { UploadForm } from './upload-form';
 
@@ -15,6 +16,7 @@ export default async function UploadStep({ params }: Props) {
       <StepHeading base={`/reg/${ref}`} step="upload" reached={registration.step} title={t('title')}>
         <p>{t('intro')}</p>
       </StepHeading>
+      <ValidatedInUse refCode={ref} locale={locale} registration={registration} />
       <UploadForm refCode={ref} locale={locale} />
     </div>
   );
