@@ -50,6 +50,9 @@ export async function waitForJobState(db: Db, ownerId: string, jobId: string, do
   }
 }
 
+/** What a tenant reads for a first webhook attempt that got no HTTP answer, whatever the cause. */
+export const NO_ANSWER_MESSAGE = 'attempt 1 failed: no HTTP answer from the destination; next in 5 s';
+
 /** New jobs are QUEUED too; parked means QUEUED at the wait step. */
 export const isParked = (job: Job) => job.status === 'QUEUED' && job.intents.some((i) => i.provider === 'gov-ar.wait.authorization' && i.status === 'QUEUED');
 export const isDone = (job: Job) => !!job.completed_at;
