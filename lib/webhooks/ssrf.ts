@@ -59,7 +59,8 @@ export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemR
   return (hostname: string, options: { family?: number; hints?: number; all?: boolean }, callback: LookupCallback) => {
     resolve(hostname, options).then(
       (list) => {
-        const refused = allowPrivate ? undefined : list.find((a) => isRefusedDestination(a.address));
+        const own = allowPrivate ? undefined : hostAddresses();
+        const refused = own && list.find((a) => isRefusedDestination(a.address, own));
         if (refused) return callback(new BlockedDestinationError(`${hostname} resolves to a refused address (${refused.address})`), []);
         if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
         if (options.all) return callback(null, list);
