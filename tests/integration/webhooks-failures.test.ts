@@ -41,6 +41,8 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     expect(row!.runAfter.getTime() - Date.parse(err.at)).toBeGreaterThanOrEqual(4_990);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.received).toHaveLength(1);
+    const [first, second] = await receiver.waitFor(2, 10_000);
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(4_900);
   });
 
   it('40 failed attempts: the job keeps the first attempt, one event for attempts 2–37 and the last three', async () => {
