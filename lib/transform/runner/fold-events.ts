@@ -26,7 +26,8 @@ function summarise(folded: readonly JobEvent[], from: number): JobEvent {
   const last = outcomes.filter((e) => e.runs === undefined).at(-1) ?? outcomes.at(-1) ?? folded.at(-1)!;
   const range = runs > 1 ? `attempts ${from}–${from + runs - 1}` : `attempt ${from}`;
   const verb = outcomes.length > 0 && outcomes.every((e) => e.status === 'ERR') ? 'failed' : 'ran';
-  const { duration_ms: _duration, message, ...fields } = last;
-  void _duration;
+  // The summary keeps the last run's status, attempt, HTTP status and code; one latency would mislead.
+  const { duration_ms: latency, message, ...fields } = last;
+  void latency;
   return { ...fields, at: folded.at(-1)!.at, runs, message: `${range} ${verb}; the last: ${message ?? last.status}` };
 }
