@@ -6,7 +6,7 @@ import { schema, type Db } from '@/lib/db';
 import { MAX_INTENT_EVENTS } from '@/lib/transform/runner/fold-events';
 import type { Job, Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
-import { createSupplier, isParked, NO_ANSWER_MESSAGE, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
+import { createSupplier, isParked, NO_ANSWER_MESSAGE, retireJobs, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 
 describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) => {
@@ -25,13 +25,20 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
   afterEach(async () => {
     await Promise.all([receiver.close(), elsewhere.close()]);
   });
+  const owners: string[] = [];
+  const setup = async (options: Parameters<typeof setupWorkspace>[1]) => {
+    const workspace = await setupWorkspace(db, options);
+    owners.push(workspace.ownerId);
+    return workspace;
+  };
   afterAll(async () => {
+    await retireJobs(db, owners);
     await runner.stop();
   });
 
   it('retry_in: 0 is held at the first wait (5 s): one delivery, the next attempt due 5 s later', async () => {
     receiver.answer = () => ({ status: 500, body: '{"retry_in": 0}' });
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
+    const { ownerId, workflowId } = await setup({ webhook: { url: receiver.url } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
@@ -47,7 +54,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
 
   it('40 failed attempts: the job keeps the first attempt, one event for attempts 2–37 and the last three', async () => {
     receiver.answer = () => ({ status: 500, body: '{"retry_in": 0}' });
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
+    const { ownerId, workflowId } = await setup({ webhook: { url: receiver.url } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const attempts = 40;
@@ -74,7 +81,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: `http://127.0.0.1:${port}/hooks` } });
+    const { ownerId, workflowId } = await setup({ webhook: { url: `http://127.0.0.1:${port}/hooks` } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
@@ -84,7 +91,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
 
   it('500 then 200: both attempts logged (ERR then OK) with attempt, HTTP status and latency; one webhook-id', async () => {
     receiver.answer = (_, index) => (index === 0 ? { status: 500, body: '{"retry_in": 0}' } : { status: 200 });
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
+    const { ownerId, workflowId } = await setup({ webhook: { url: receiver.url } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
 
@@ -105,7 +112,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
 
   it('without retry_in a failed attempt waits the first backoff step (5 s)', async () => {
     receiver.answer = () => ({ status: 503 });
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
+    const { ownerId, workflowId } = await setup({ webhook: { url: receiver.url } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
@@ -119,7 +126,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
 
   it('a redirect is not followed: the attempt fails with the 3xx status and the target sees nothing', async () => {
     receiver.answer = () => ({ status: 307, headers: { location: elsewhere.url } });
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
+    const { ownerId, workflowId } = await setup({ webhook: { url: receiver.url } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { cuitCheckDigit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
@@ -32,6 +32,19 @@ export async function createSupplier(db: Db, ownerId: string) {
 
 export async function runWorkflow(db: Db, ownerId: string, workflowId: string, entryId: string) {
   return (await createJob(db, ownerId, { body: { workflow_id: workflowId, silo_entry_id: entryId } })).job;
+}
+
+/**
+ * Ends the unfinished jobs of these workspaces. A webhook that keeps failing retries for 12 h: left
+ * alone, such jobs would run in every later test process on the same database. Dropping the lease
+ * makes a step still running there unable to record anything.
+ */
+export async function retireJobs(db: Db, ownerIds: string[]): Promise<void> {
+  if (ownerIds.length === 0) return;
+  await db
+    .update(schema.jobs)
+    .set({ status: 'KO', completedAt: new Date(), leaseOwner: null, leaseUntil: null })
+    .where(and(inArray(schema.jobs.ownerId, ownerIds), isNull(schema.jobs.completedAt)));
 }
 
 /** A runner on the test database that looks for work often (tests wait on it). */
