@@ -12,6 +12,8 @@ export interface JobEvent {
   http_status?: number;
   duration_ms?: number;
   attempt?: number;
+  /** On an event standing for several runs of the step, folded to keep the intent short: how many. */
+  runs?: number;
 }
 
 export function toIntent(row: IntentRow) {

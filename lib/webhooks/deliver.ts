@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { BlockedDestinationError, guardedLookup, isPrivateAddress } from './ssrf';
+import { guardedLookup, isRefusedDestination, type Resolver } from './ssrf';
 
 export interface DeliveryRequest {
   url: string;
@@ -9,22 +9,25 @@ export interface DeliveryRequest {
   headers: Record<string, string>;
   allowPrivate: boolean;
   timeoutMs?: number;
+  resolve?: Resolver;
 }
 
 export interface DeliveryResult {
   ok: boolean;
+  /** Absent when no HTTP answer came (refused, unreachable, timed out). */
   status?: number;
   durationMs: number;
+  /** What went wrong, in detail: for the server log only, never for the tenant. */
   error?: string;
   /** Seconds the receiver asked us to wait (`retry_in` in its JSON answer). */
   retryIn?: number;
-  /** True when retrying cannot help (blocked destination, bad URL). */
+  /** True when retrying cannot help (a URL that does not parse). */
   permanent?: boolean;
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-/** One POST attempt: 10 s timeout, no redirects followed, private destinations refused unless allowed. */
+/** One POST attempt: 10 s timeout, no redirects followed, refused destinations (ssrf.ts) not connected to unless allowed. */
 export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -34,9 +37,10 @@ export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult
   } catch {
     return Promise.resolve({ ok: false, durationMs: 0, error: 'invalid URL', permanent: true });
   }
-  const literal = isIP(url.hostname.replace(/^\[|\]$/g, ''));
-  if (literal && !request.allowPrivate && isPrivateAddress(url.hostname.replace(/^\[|\]$/g, ''))) {
-    return Promise.resolve({ ok: false, durationMs: 0, error: `destination ${url.hostname} is a private address`, permanent: true });
+  // An address in the URL is connected to without a lookup, so it is checked here.
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(literal) && !request.allowPrivate && isRefusedDestination(literal)) {
+    return Promise.resolve({ ok: false, durationMs: 0, error: `destination ${url.hostname} is a refused address` });
   }
   const client = url.protocol === 'https:' ? https : http;
   const timeoutMs = request.timeoutMs ?? 10_000;
@@ -53,7 +57,7 @@ export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'arca-registration-webhooks/1', ...request.headers, 'content-length': Buffer.byteLength(request.body) },
-        lookup: guardedLookup(request.allowPrivate) as never,
+        lookup: guardedLookup(request.allowPrivate, request.resolve) as never,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -74,7 +78,7 @@ export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult
       finish({ ok: false, durationMs: elapsed(), error: `no answer within ${timeoutMs / 1000} s` });
       req.destroy();
     }, timeoutMs);
-    req.on('error', (error) => finish({ ok: false, durationMs: elapsed(), error: error.message, permanent: error instanceof BlockedDestinationError }));
+    req.on('error', (error) => finish({ ok: false, durationMs: elapsed(), error: error.message }));
     req.end(request.body);
   });
 }
@@ -82,7 +86,7 @@ export function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult
 function readRetryIn(text: string): number | undefined {
   try {
     const value = (JSON.parse(text) as { retry_in?: unknown }).retry_in;
-    return typeof value === 'number' && value >= 0 && value <= 86_400 ? value : undefined;
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
   } catch {
     return undefined;
   }

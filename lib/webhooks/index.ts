@@ -3,4 +3,5 @@ export type { DeliveryRequest, DeliveryResult } from './deliver';
 export { nextRetryDelay, GIVE_UP_AFTER_MS } from './backoff';
 export { buildWebhookPayload, signWebhook, webhookMessageId } from './payload';
 export type { WebhookContext } from './payload';
-export { isPrivateAddress, guardedLookup, BlockedDestinationError } from './ssrf';
+export { isRefusedDestination, hostAddresses, guardedLookup, BlockedDestinationError } from './ssrf';
+export type { Resolver } from './ssrf';

@@ -1,43 +1,72 @@
-import { BlockList, isIP } from 'node:net';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { promises as dns, type LookupAddress } from 'node:dns';
+import { networkInterfaces } from 'node:os';
+import ipaddr from 'ipaddr.js';
 
-// Destinations a webhook must never reach unless configuration allows private targets.
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
-// No ::ffff:0:0/96 rule: BlockList checks IPv4-mapped addresses against the IPv4 rules already, and
-// such a rule would also match every IPv4 address (it blocked all public destinations).
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
-  blocked.addSubnet(net, bits, 'ipv6');
+// ipaddr.js names every range of IANA's IPv4 and IPv6 Special-Purpose Address Registries inside
+// 2000::/3, and range() answers 'unicast' only outside them. IANA's IPv6 Address Space registry
+// allocates nothing else for global unicast: the rest is reserved, unique-local, link-local,
+// multicast or special-purpose (including ranges ipaddr.js does not name, such as 100:0:0:1::/64).
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * True when a webhook must not connect to `address`: anything but a public unicast address, and
+ * this host's own addresses (a public one reaches the app itself). An IPv4-mapped IPv6 address is
+ * judged by the IPv4 address inside it; 6to4, Teredo and NAT64 prefixes are special-purpose ranges
+ * and refused whole, whatever IPv4 address they embed.
+ */
+export function isRefusedDestination(address: string, ownAddresses: ReadonlySet<string> = hostAddresses()): boolean {
+  const parsed = parseAddress(address);
+  if (!parsed) return true;
+  if (parsed.range() !== 'unicast') return true;
+  if (parsed instanceof ipaddr.IPv6 && !parsed.match(GLOBAL_UNICAST_V6)) return true;
+  return ownAddresses.has(parsed.toNormalizedString());
 }
 
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  const bare = address.replace(/^\[|\]$/g, '');
+  return ipaddr.isValid(bare) ? ipaddr.process(bare) : undefined;
+}
+
+/** This host's interface addresses, read at each check: interfaces come and go. */
+export function hostAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const nics of Object.values(networkInterfaces())) {
+    for (const nic of nics ?? []) {
+      const parsed = parseAddress(nic.address);
+      if (parsed) own.add(parsed.toNormalizedString());
+    }
+  }
+  return own;
 }
 
 export class BlockedDestinationError extends Error {
   override name = 'BlockedDestinationError';
 }
 
+/** Resolves a host name to every address; tests inject one so that nothing leaves loopback. */
+export type Resolver = (hostname: string, options: { family?: number; hints?: number }) => Promise<LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true });
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * A DNS lookup for http.request that refuses private addresses. The socket connects to the very
- * address checked here, so a DNS answer cannot change between the check and the connection.
+ * A DNS lookup for http.request that refuses destinations `isRefusedDestination` names. The socket
+ * connects to the very address checked here, so a DNS answer cannot change between the check and
+ * the connection.
  */
-export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: LookupCallback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
-      const bad = list.find((a) => isPrivateAddress(a.address));
-      if (bad && !allowPrivate) return callback(new BlockedDestinationError(`${hostname} resolves to a private address (${bad.address})`), []);
-      if ((options as { all?: boolean }).all) return callback(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver) {
+  return (hostname: string, options: { family?: number; hints?: number; all?: boolean }, callback: LookupCallback) => {
+    resolve(hostname, options).then(
+      (list) => {
+        const own = allowPrivate ? undefined : hostAddresses();
+        const refused = own && list.find((a) => isRefusedDestination(a.address, own));
+        if (refused) return callback(new BlockedDestinationError(`${hostname} resolves to a refused address (${refused.address})`), []);
+        if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        if (options.all) return callback(null, list);
+        callback(null, list[0]!.address, list[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, []),
+    );
   };
 }

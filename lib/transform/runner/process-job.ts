@@ -37,9 +37,9 @@ export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: nu
       log.error({ err: error, jobId: job.id, step: step.provider }, 'runner: step failed unexpectedly');
       outcome = { status: 'KO', provider: step.provider, code: 'step_failed', message: `${step.name} failed unexpectedly; the cause is in the server log.` };
     }
-    const recorded = await recordOutcome(db, { job, owner, leaseMs, step, at, startedAt, outcome, hasRescue: rescue.length > 0, stepCount: steps.length, rescueCount: rescue.length });
+    const recorded = await recordOutcome(db, { job, owner, leaseMs, step, at, startedAt, outcome, previousEvents: history.get(key) ?? [], hasRescue: rescue.length > 0, stepCount: steps.length, rescueCount: rescue.length });
     if (!recorded.held) log.warn({ jobId: job.id }, 'runner: lease lost; another runner continues this job');
-    history.set(key, [...(history.get(key) ?? []), ...recorded.events]);
+    history.set(key, recorded.events);
     // The wake-up (e.g. completeRegistration) may have landed between the step's check and the park.
     if (recorded.held && outcome.status === 'QUEUED' && (await outcome.recheck?.())) await unparkJob(db, job.id);
     at = recorded.next;

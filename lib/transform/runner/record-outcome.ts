@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/lib/db';
 import type { Step } from '../schemas';
 import type { JobEvent } from '../to-job';
+import { appendEvents } from './fold-events';
 import type { JobRow, StepOutcome } from './types';
 
 // Parked jobs wait for a wake-up (completeRegistration), not for the clock.
@@ -15,18 +16,20 @@ export interface Position {
 
 /**
  * Writes a step's intent events and moves the job on, atomically (one statement), only while this
- * runner still holds the lease. Returns the job's next position, or undefined when it stops here.
+ * runner still holds the lease. `previousEvents` are the intent's stored events: the lease makes this
+ * runner their only writer, so the whole list is written, folded when long (fold-events.ts).
+ * Returns the job's next position (undefined when it stops here) and the intent's events.
  */
 export async function recordOutcome(
   db: Db,
-  args: { job: JobRow; owner: string; leaseMs: number; step: Step; at: Position; startedAt: Date; outcome: StepOutcome; hasRescue: boolean; stepCount: number; rescueCount: number },
+  args: { job: JobRow; owner: string; leaseMs: number; step: Step; at: Position; startedAt: Date; outcome: StepOutcome; previousEvents: JobEvent[]; hasRescue: boolean; stepCount: number; rescueCount: number },
 ): Promise<{ held: boolean; next?: Position; events: JobEvent[] }> {
   const { job, outcome, at } = args;
   const now = new Date();
-  const events: JobEvent[] = [
+  const events = appendEvents(args.previousEvents, [
     { status: 'RUN', at: args.startedAt.toISOString() },
     { status: outcome.status, at: now.toISOString(), ...(outcome.message ? { message: outcome.message } : {}), ...('code' in outcome ? { code: outcome.code } : {}), ...('detail' in outcome ? outcome.detail : {}) },
-  ];
+  ]);
   const { next, ...moved } = nextState(args, now);
   const leaseUntil = next ? new Date(now.getTime() + args.leaseMs) : null;
   const ts = (d: Date | null) => (d ? d.toISOString() : null);
@@ -43,7 +46,7 @@ export async function recordOutcome(
         insert into transform_job_intents (job_id, position, phase, step_id, name, provider, status, events)
         select id, ${at.index}, ${at.phase}, ${args.step.id}, ${args.step.name}, ${args.step.provider}, ${outcome.status}, ${JSON.stringify(events)}::jsonb from moved
         on conflict (job_id, phase, position) do update
-          set status = excluded.status, events = transform_job_intents.events || excluded.events, updated_at = excluded.updated_at
+          set status = excluded.status, events = excluded.events, updated_at = excluded.updated_at
         returning id`,
   );
   const held = rows.length === 1;

@@ -3,9 +3,14 @@ import { eq } from 'drizzle-orm';
 import { getEnv } from '@/lib/config';
 import { getMasterKeyring, openSecret } from '@/lib/crypto';
 import { schema } from '@/lib/db';
+import { getLogger } from '@/lib/log';
 import { buildWebhookPayload, deliverWebhook, nextRetryDelay, signWebhook } from '@/lib/webhooks';
 import { webhookConfigSchema } from '../schemas';
 import type { StepHandler } from '../runner/types';
+
+// Refused, unreachable and silent destinations read the same to the tenant (the cause goes to the
+// server log): anything finer would let a workflow's URL probe which hosts and ports answer.
+const NO_ANSWER = 'no HTTP answer from the destination';
 
 /** One delivery attempt per run; failures come back as ERR with the next attempt's time, or KO after 12 h. */
 export const webhook: StepHandler = async ({ db, job, step, previousEvents, now }) => {
@@ -27,13 +32,15 @@ export const webhook: StepHandler = async ({ db, job, step, previousEvents, now 
   if (workflow?.sealed) Object.assign(headers, signWebhook(openSecret(workflow.sealed, getMasterKeyring(), `workflow:${job.workflowId}`).toString('utf8'), payload.id, body, now));
   else headers['webhook-id'] = payload.id;
 
-  const failedBefore = previousEvents.filter((e) => e.status === 'ERR').length;
-  const attempt = failedBefore + 1;
+  // Folded events (fold-events.ts) keep the last attempt number they stand for.
+  const attempt = Math.max(0, ...previousEvents.map((e) => e.attempt ?? 0)) + 1;
   const firstAttemptAt = previousEvents.find((e) => e.status === 'RUN')?.at;
   const result = await deliverWebhook({ url: config.url, body, headers, allowPrivate: getEnv().webhookAllowPrivate });
-  const detail = { attempt, duration_ms: result.durationMs, ...(result.status ? { http_status: result.status } : {}) };
+  const answered = result.status !== undefined;
+  const detail = { attempt, ...(answered ? { http_status: result.status, duration_ms: result.durationMs } : {}) };
   if (result.ok) return { status: 'OK', message: `delivered (HTTP ${result.status})`, detail };
-  const why = result.error ?? `HTTP ${result.status}`;
+  if (!answered && !result.permanent) getLogger().warn({ jobId: job.id, stepId: step.id, attempt, cause: result.error }, 'webhook: no HTTP answer');
+  const why = answered ? (result.error ?? `HTTP ${result.status}`) : result.permanent ? (result.error ?? 'refused') : NO_ANSWER;
   const delay = result.permanent ? undefined : nextRetryDelay(attempt, firstAttemptAt ? Date.parse(firstAttemptAt) : now.getTime(), Date.now(), result.retryIn);
   if (delay === undefined) {
     return { status: 'KO', provider: 'webhook', code: result.permanent ? 'webhook_refused' : 'webhook_gave_up', message: `webhook not delivered: ${why}${result.permanent ? '' : ' (gave up after 12 h of retries)'}`, detail };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { cuitCheckDigit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
@@ -34,6 +34,19 @@ export async function runWorkflow(db: Db, ownerId: string, workflowId: string, e
   return (await createJob(db, ownerId, { body: { workflow_id: workflowId, silo_entry_id: entryId } })).job;
 }
 
+/**
+ * Ends the unfinished jobs of these workspaces. A webhook that keeps failing retries for 12 h: left
+ * alone, such jobs would run in every later test process on the same database. Dropping the lease
+ * makes a step still running there unable to record anything.
+ */
+export async function retireJobs(db: Db, ownerIds: string[]): Promise<void> {
+  if (ownerIds.length === 0) return;
+  await db
+    .update(schema.jobs)
+    .set({ status: 'KO', completedAt: new Date(), leaseOwner: null, leaseUntil: null })
+    .where(and(inArray(schema.jobs.ownerId, ownerIds), isNull(schema.jobs.completedAt)));
+}
+
 /** A runner on the test database that looks for work often (tests wait on it). */
 export function testRunner(db: Db, options: { concurrency?: number; leaseMs?: number } = {}): Runner {
   return startRunner({ getDb: async () => db, pollMs: 50, ...options });
@@ -49,6 +62,9 @@ export async function waitForJobState(db: Db, ownerId: string, jobId: string, do
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** What a tenant reads for a first webhook attempt that got no HTTP answer, whatever the cause. */
+export const NO_ANSWER_MESSAGE = 'attempt 1 failed: no HTTP answer from the destination; next in 5 s';
 
 /** New jobs are QUEUED too; parked means QUEUED at the wait step. */
 export const isParked = (job: Job) => job.status === 'QUEUED' && job.intents.some((i) => i.provider === 'gov-ar.wait.authorization' && i.status === 'QUEUED');

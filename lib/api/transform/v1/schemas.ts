@@ -46,6 +46,7 @@ export const JobEventSchema = z
     http_status: z.number().int().optional(),
     duration_ms: z.number().optional(),
     attempt: z.number().int().optional(),
+    runs: z.number().int().optional().openapi({ description: 'Present on an event that stands for several runs of a step retried many times (its message names them): how many runs' }),
   })
   .openapi('JobEvent');
 
