@@ -8,6 +8,7 @@ import { connectApp } from '@/lib/workspaces';
 import { apiHarness, party, type Call } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
+import { storeValidatedCredentials } from './support/validated-credentials';
 
 type Workspace = { id: string; key: string; workflowId: string };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -197,6 +198,7 @@ describeEachDatabase('API as an Invopop client expects it', (database) => {
       const links = (await api.call('GET', `/silo/v1/entries/${entry.id}`, { key: ws.key })).body.meta;
       expect(links).toHaveLength(1);
 
+      await storeValidatedCredentials(database().db, ws.id, entry.id);
       await completeRegistration(database().db, entry.id);
       const [a, b] = await Promise.all([first, second].map((job) => api.call('GET', `/transform/v1/jobs/${job.body.id}?wait=20`, { key: ws.key })));
       expect([a!.body.status, b!.body.status]).toEqual(['OK', 'OK']);
