@@ -73,7 +73,9 @@ async function main(): Promise<number> {
     const trust = await getTrustStore({ db });
     const verdict = checkCertificate(read.certificate, { environment, cuit: values.cuit, key: keyPem, trust });
     outcomes.push(...verdict.checks);
-    if (values.online) outcomes.push(await login(db!, read.pem, keyPem, environment ?? verdict.certificate.environment ?? 'sandbox'));
+    // As the wizard: ARCA is asked only about a certificate that passed every offline check.
+    if (values.online && !outcomes.every((o) => o.ok)) outcomes.push({ code: 'wsaa_not_attempted', ok: false });
+    else if (values.online) outcomes.push(await login(db!, read.pem, keyPem, environment ?? verdict.certificate.environment ?? 'sandbox'));
     return finish(verdict.certificate);
   } finally {
     if (db) await (await import('@/lib/db')).stopDatabase();
