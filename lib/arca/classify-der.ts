@@ -1,4 +1,5 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
+import * as asn1js from 'asn1js';
 import { x509 } from './x509';
 
 export type DerKind = { kind: 'certificate'; certificate: X509Certificate } | { kind: 'private_key' } | { kind: 'csr' } | { kind: 'unknown' };
@@ -31,4 +32,10 @@ export function classifyDer(der: Buffer): DerKind {
 // EncryptedPrivateKeyInfo: SEQUENCE { SEQUENCE { OID 1.2.840.113549.1.5.13 (PBES2) … } OCTET STRING }.
 function isEncryptedPkcs8(der: Buffer): boolean {
   return der.includes(Buffer.from('06092a864886f70d01050d', 'hex'), 0) && der.length < 8192;
+}
+
+/** True when the bytes are exactly one DER object: a file with anything after it was damaged or joined to another. */
+export function singleDer(der: Uint8Array): boolean {
+  const parsed = asn1js.fromBER(der);
+  return parsed.offset === der.byteLength && parsed.result.error === '';
 }

@@ -15,7 +15,7 @@ export async function bringOwnCredentials(
   input: { certificate: Uint8Array | string; key: Uint8Array | string; password?: string },
   endpoints?: ArcaEndpoints,
 ): Promise<ValidationResult> {
-  const key = readPrivateKey(input.key, input.password || undefined);
+  const key = await readPrivateKey(input.key, input.password || undefined);
   if (!key.ok) return { ok: false, problems: [{ code: key.code, ok: false }], notices: [] };
   const read = readCertificate(input.certificate);
   if (!read.ok) return { ok: false, problems: [{ code: read.code, ok: false }], notices: [] };

@@ -63,7 +63,7 @@ async function main(): Promise<number> {
   outcomes.push(...read.notices.map((code) => ({ code, ok: true })));
   let keyPem: string | undefined;
   if (values.key) {
-    const key = readPrivateKey(readInput(values.key), values['key-password']);
+    const key = await readPrivateKey(readInput(values.key), values['key-password']);
     if (key.ok) keyPem = key.pkcs8Pem;
     else outcomes.push({ code: key.code, ok: false });
   }
