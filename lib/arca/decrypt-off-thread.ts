@@ -1,29 +1,22 @@
 import { Worker } from 'node:worker_threads';
+import { DECRYPT_WORKER_SOURCE } from './decrypt-worker-source';
 
 export const DECRYPT_TIME_LIMIT_MS = 2_000;
 
 export type EncryptedKey = { pem: string } | { der: Uint8Array };
-export type DecryptResult = { ok: true; pkcs8Der: Buffer } | { ok: false; reason: 'wrong_password' | 'unsupported' | 'timeout' };
+export type DecryptResult = { ok: true; der: Buffer } | { ok: false; reason: 'wrong_password' | 'unsupported' | 'timeout' };
 
-// Plain JavaScript with only Node built-ins, so the worker runs the same under Next's bundle, tsx and vitest.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createPrivateKey } = require('node:crypto');
-parentPort.on('message', ({ id, key, passphrase }) => {
-  try {
-    const options = key.pem !== undefined ? { key: key.pem, format: 'pem', passphrase } : { key: key.der, format: 'der', type: 'pkcs8', passphrase };
-    const der = createPrivateKey(options).export({ type: 'pkcs8', format: 'der' });
-    parentPort.postMessage({ id, ok: true, der });
-  } catch (error) {
-    const text = String((error && error.code) || '') + ' ' + String((error && error.message) || '');
-    parentPort.postMessage({ id, ok: false, unsupported: /unsupported/i.test(text) });
-  }
-});
-`;
+/** A password-based scheme read (and bounded) on the main thread from a PKCS#12 EncryptedData. */
+export type DataScheme =
+  | { kind: 'pkcs12'; salt: Uint8Array; iterations: number; cipher: string; keyLength: number }
+  | { kind: 'pbes2'; kdf: 'pbkdf2'; prf: string; iterations: number; salt: Uint8Array; cipher: string; keyLength: number; iv: Uint8Array }
+  | { kind: 'pbes2'; kdf: 'scrypt'; N: number; r: number; p: number; salt: Uint8Array; cipher: string; keyLength: number; iv: Uint8Array };
+
+type Task = { op: 'key'; key: EncryptedKey } | { op: 'data'; scheme: DataScheme; data: Uint8Array };
 
 interface Job {
   id: number;
-  key: EncryptedKey;
+  task: Task;
   passphrase: string;
   timeLimitMs: number;
   resolve: (result: DecryptResult) => void;
@@ -40,8 +33,17 @@ let nextId = 0;
  * derivation's parameters first (see key-encryption-cost.ts); the limit is the second line.
  */
 export function decryptPrivateKey(key: EncryptedKey, passphrase: string, timeLimitMs = DECRYPT_TIME_LIMIT_MS): Promise<DecryptResult> {
+  return enqueue({ op: 'key', key }, passphrase, timeLimitMs);
+}
+
+/** Decrypts the content of a PKCS#12 EncryptedData on the same worker thread, under the same limit. */
+export function decryptData(scheme: DataScheme, data: Uint8Array, passphrase: string, timeLimitMs = DECRYPT_TIME_LIMIT_MS): Promise<DecryptResult> {
+  return enqueue({ op: 'data', scheme, data }, passphrase, timeLimitMs);
+}
+
+function enqueue(task: Task, passphrase: string, timeLimitMs: number): Promise<DecryptResult> {
   return new Promise((resolve) => {
-    queue.push({ id: nextId++, key, passphrase, timeLimitMs, resolve });
+    queue.push({ id: nextId++, task, passphrase, timeLimitMs, resolve });
     runNext();
   });
 }
@@ -57,7 +59,7 @@ function runNext(): void {
     settle(job.id, { ok: false, reason: 'timeout' });
   }, job.timeLimitMs);
   running = { job, timer, thread };
-  thread.postMessage({ id: job.id, key: job.key, passphrase: job.passphrase });
+  thread.postMessage({ id: job.id, ...job.task, passphrase: job.passphrase });
 }
 
 function settle(id: number, result: DecryptResult): void {
@@ -70,9 +72,9 @@ function settle(id: number, result: DecryptResult): void {
 }
 
 function startWorker(): Worker {
-  const thread = new Worker(WORKER_SOURCE, { eval: true });
+  const thread = new Worker(DECRYPT_WORKER_SOURCE, { eval: true });
   thread.on('message', (message: { id: number; ok: boolean; der?: Uint8Array; unsupported?: boolean }) => {
-    if (message.ok && message.der) settle(message.id, { ok: true, pkcs8Der: Buffer.from(message.der) });
+    if (message.ok && message.der) settle(message.id, { ok: true, der: Buffer.from(message.der) });
     else settle(message.id, { ok: false, reason: message.unsupported ? 'unsupported' : 'wrong_password' });
   });
   const lost = () => {

@@ -1,4 +1,5 @@
 import * as asn1js from 'asn1js';
+import type { DataScheme } from './decrypt-off-thread';
 
 export type EncryptionCost = 'bounded' | 'too_costly' | 'unsupported';
 
@@ -62,4 +63,53 @@ function smallInteger(node: asn1js.AsnType | undefined): number | undefined {
   const bytes = node.valueBlock.valueHexView;
   if (bytes.length > 6) return undefined;
   return Number(node.toBigInt());
+}
+
+const PKCS12_CIPHERS: Record<string, { cipher: string; keyLength: number }> = {
+  '1.2.840.113549.1.12.1.3': { cipher: 'des-ede3-cbc', keyLength: 24 },
+  '1.2.840.113549.1.12.1.4': { cipher: 'des-ede-cbc', keyLength: 16 },
+};
+// RC2 and RC4 (pbeWithSHAAnd40BitRC2-CBC is OpenSSL 1.x's default for a .p12's certificates): OpenSSL 3 no longer ships them.
+const PKCS12_LEGACY = /^1\.2\.840\.113549\.1\.12\.1\.[1256]$/;
+const PBES2_CIPHERS: Record<string, { cipher: string; keyLength: number }> = {
+  '2.16.840.1.101.3.4.1.2': { cipher: 'aes-128-cbc', keyLength: 16 },
+  '2.16.840.1.101.3.4.1.22': { cipher: 'aes-192-cbc', keyLength: 24 },
+  '2.16.840.1.101.3.4.1.42': { cipher: 'aes-256-cbc', keyLength: 32 },
+  '1.2.840.113549.3.7': { cipher: 'des-ede3-cbc', keyLength: 24 },
+};
+const PRFS: Record<string, string> = {
+  '1.2.840.113549.2.7': 'sha1',
+  '1.2.840.113549.2.8': 'sha224',
+  '1.2.840.113549.2.9': 'sha256',
+  '1.2.840.113549.2.10': 'sha384',
+  '1.2.840.113549.2.11': 'sha512',
+};
+
+/** The decryption a PKCS#12 EncryptedData asks for, once its cost is known to be bounded. */
+export function dataScheme(algorithm: asn1js.AsnType | undefined): DataScheme | 'too_costly' | 'unsupported' | 'legacy' {
+  const cost = encryptionCost(algorithm);
+  const [oid, params] = algorithmParts(algorithm);
+  if (oid && PKCS12_LEGACY.test(oid)) return cost === 'too_costly' ? cost : 'legacy';
+  if (cost !== 'bounded') return cost;
+  const pkcs12 = oid ? PKCS12_CIPHERS[oid] : undefined;
+  if (pkcs12) return { kind: 'pkcs12', salt: octets(sequenceItem(params, 0)), iterations: smallInteger(sequenceItem(params, 1))!, ...pkcs12 };
+  if (oid !== PBES2) return 'unsupported';
+  const [kdfOid, kdfParams] = algorithmParts(sequenceItem(params, 0));
+  const [cipherOid, iv] = algorithmParts(sequenceItem(params, 1));
+  const cipher = cipherOid ? PBES2_CIPHERS[cipherOid] : undefined;
+  if (!cipher || !(iv instanceof asn1js.OctetString)) return 'unsupported';
+  const salt = octets(sequenceItem(kdfParams, 0));
+  const common = { kind: 'pbes2' as const, salt, iv: iv.valueBlock.valueHexView, ...cipher };
+  if (kdfOid === SCRYPT) {
+    const [N, r, p] = [1, 2, 3].map((i) => smallInteger(sequenceItem(kdfParams, i))!);
+    return { ...common, kdf: 'scrypt', N: N!, r: r!, p: p! };
+  }
+  const prfNode = (kdfParams as asn1js.Sequence).valueBlock.value.slice(2).find((n) => n instanceof asn1js.Sequence);
+  const prf = prfNode ? PRFS[algorithmParts(prfNode)[0] ?? ''] : 'sha1';
+  if (!prf) return 'unsupported';
+  return { ...common, kdf: 'pbkdf2', prf, iterations: smallInteger(sequenceItem(kdfParams, 1))! };
+}
+
+function octets(node: asn1js.AsnType | undefined): Uint8Array {
+  return node instanceof asn1js.OctetString ? node.valueBlock.valueHexView : new Uint8Array();
 }

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
-import { classifyDer, singleDer } from './classify-der';
+import { classifyDer, derExtent } from './classify-der';
 import { decryptPrivateKey, type EncryptedKey } from './decrypt-off-thread';
 import { encryptionCost } from './key-encryption-cost';
 import { asText, pemBlocks, toPem } from './pem-blocks';
@@ -75,7 +75,7 @@ function fromText(text: string): Source | { code: KeyIntakeCode } {
 }
 
 function fromDer(der: Buffer): Source | { code: KeyIntakeCode } {
-  if (!singleDer(der)) return { code: 'key_garbage' };
+  if (derExtent(der) !== 'exact') return { code: 'key_garbage' };
   const algorithm = encryptedKeyAlgorithm(der);
   if (algorithm) return { encrypted: { der }, algorithm };
   const kind = classifyDer(der);
@@ -92,7 +92,7 @@ async function openEncrypted(key: EncryptedKey, algorithm: asn1js.AsnType | unde
   }
   if (!password) return { ok: false, code: 'key_password_required' };
   const opened = await decryptPrivateKey(key, password);
-  if (opened.ok) return finish(plainKey({ der: opened.pkcs8Der }));
+  if (opened.ok) return finish(plainKey({ der: opened.der }));
   const codes = { wrong_password: 'key_password_wrong', unsupported: 'key_unsupported', timeout: 'key_too_costly' } as const;
   return { ok: false, code: codes[opened.reason] };
 }

@@ -1,11 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { opensslContainers } from '../fixtures/arca/openssl-containers';
 
 const CERT = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt';
 const KEY = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key';
@@ -63,6 +64,19 @@ describe('npm run arca:check', () => {
     } finally {
       wsaa.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a .p12/.pfx as certificate and key, opened with --key-password', { timeout: 30_000 }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'arca-check-'));
+    try {
+      const { p12 } = opensslContainers(readFileSync(CERT, 'utf8'), readFileSync(KEY, 'utf8'), readFileSync('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem', 'utf8'));
+      writeFileSync(path.join(dir, 'cert.p12'), p12);
+      const { json } = run([path.join(dir, 'cert.p12'), '--key-password', 'clave', '--env', 'sandbox']);
+      expect(json.checks.find((c) => c.code === 'key_match')).toMatchObject({ ok: true });
+      expect(json.checks.filter((c) => !c.ok).map((c) => c.code)).toEqual(['validity_expired']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
