@@ -11,7 +11,7 @@ export type CredentialsResult = { ok: true; certificate: ReadCertificate; key: R
  */
 export async function readCredentials(input: { certificate?: Uint8Array | string; key?: Uint8Array | string; password?: string }): Promise<CredentialsResult> {
   const bundle = [input.certificate, input.key].find((file) => file instanceof Uint8Array && file[0] === 0x30 && isPkcs12(Buffer.from(file)));
-  if (bundle) return readPkcs12(Buffer.from(bundle as Uint8Array), input.password);
+  if (bundle) return readPkcs12(Buffer.from(bundle as Uint8Array), input.password).catch(() => ({ ok: false, code: 'key_garbage' }) as const);
   const key = await readPrivateKey(input.key ?? '', input.password);
   if (!key.ok) return key;
   const certificate = readCertificate(input.certificate ?? '');

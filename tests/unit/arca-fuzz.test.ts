@@ -1,6 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readCertificate, readPrivateKey } from '@/lib/arca';
+import { readCertificate, readCredentials, readPrivateKey } from '@/lib/arca';
+import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { realCertPem, realKeyPem } from '../fixtures/arca/pki';
 
 // A seeded generator so a failure can be replayed.
@@ -74,5 +76,16 @@ describe('intake fuzz', () => {
     expect(slowest).toBeLessThan(100);
     // Some mutations hit only text around the PEM or the signature: a few inputs stay readable.
     expect(accepted).toBeGreaterThan(0);
+  });
+
+  it('reads 1,000 mutated .p12 files without throwing, each answered by a code or a key pair', { timeout: 60_000 }, async () => {
+    const { p12, p12TripleDes } = opensslContainers(realCertPem(), realKeyPem(), readFileSync('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem', 'utf8'));
+    const random = rng(7_292);
+    for (let i = 0; i < 1_000; i++) {
+      const input = mutate(i % 2 ? p12 : p12TripleDes, random);
+      const result = await readCredentials({ certificate: input, password: 'clave' });
+      if (!result.ok) expect(result.code).toMatch(/^(input|key)_[a-z0-9_]+$/);
+      else expect(result.key.modulusLength).toBe(2048);
+    }
   });
 });
