@@ -1,5 +1,6 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import * as asn1js from 'asn1js';
+import { encryptedKeyAlgorithm } from './key-encryption-cost';
 import { isPkcs12 } from './pkcs12-structure';
 import { pkcs7Certificates } from './pkcs7-certificates';
 import { x509 } from './x509';
@@ -34,7 +35,7 @@ export function classifyDer(der: Buffer): DerKind {
       /* next */
     }
   }
-  if (isEncryptedPkcs8(der)) return { kind: 'private_key' };
+  if (encryptedKeyAlgorithm(der)) return { kind: 'private_key' };
   try {
     new x509.Pkcs10CertificateRequest(new Uint8Array(der));
     return { kind: 'csr' };
@@ -51,9 +52,4 @@ export function derExtent(der: Uint8Array): 'exact' | 'trailing' | 'invalid' {
   const parsed = asn1js.fromBER(der);
   if (parsed.offset === -1 || parsed.result.error !== '') return 'invalid';
   return parsed.offset === der.byteLength ? 'exact' : 'trailing';
-}
-
-// EncryptedPrivateKeyInfo: SEQUENCE { SEQUENCE { OID 1.2.840.113549.1.5.13 (PBES2) … } OCTET STRING }.
-function isEncryptedPkcs8(der: Buffer): boolean {
-  return der.includes(Buffer.from('06092a864886f70d01050d', 'hex'), 0) && der.length < 8192;
 }

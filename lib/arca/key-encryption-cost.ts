@@ -113,3 +113,15 @@ export function dataScheme(algorithm: asn1js.AsnType | undefined): DataScheme | 
 function octets(node: asn1js.AsnType | undefined): Uint8Array {
   return node instanceof asn1js.OctetString ? node.valueBlock.valueHexView : new Uint8Array();
 }
+
+/**
+ * The encryption AlgorithmIdentifier when the bytes are an EncryptedPrivateKeyInfo
+ * (SEQUENCE { encryptionAlgorithm AlgorithmIdentifier, encryptedData OCTET STRING }), else undefined.
+ */
+export function encryptedKeyAlgorithm(der: Uint8Array): asn1js.AsnType | undefined {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Sequence)) return undefined;
+  const [algorithm, data, ...rest] = parsed.result.valueBlock.value;
+  const looksLikeIt = algorithm instanceof asn1js.Sequence && algorithm.valueBlock.value[0] instanceof asn1js.ObjectIdentifier && data instanceof asn1js.OctetString && rest.length === 0;
+  return looksLikeIt ? algorithm : undefined;
+}

@@ -2,7 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { classifyDer, derExtent } from './classify-der';
 import { decryptPrivateKey, type EncryptedKey } from './decrypt-off-thread';
-import { encryptionCost } from './key-encryption-cost';
+import { encryptedKeyAlgorithm, encryptionCost } from './key-encryption-cost';
 import { asText, pemBlocks, toPem } from './pem-blocks';
 import { MAX_INPUT_BYTES } from './read-certificate';
 
@@ -116,13 +116,4 @@ function finish(key: KeyObject | undefined): KeyIntakeResult {
   if (key.asymmetricKeyType !== 'rsa') return { ok: false, code: 'key_not_rsa' };
   const pkcs8Pem = key.export({ type: 'pkcs8', format: 'pem' }) as string;
   return { ok: true, key, pkcs8Pem, modulusLength: key.asymmetricKeyDetails?.modulusLength ?? 0 };
-}
-
-// EncryptedPrivateKeyInfo ::= SEQUENCE { encryptionAlgorithm AlgorithmIdentifier, encryptedData OCTET STRING }.
-function encryptedKeyAlgorithm(der: Buffer): asn1js.AsnType | undefined {
-  const parsed = asn1js.fromBER(new Uint8Array(der));
-  if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Sequence)) return undefined;
-  const [algorithm, data, ...rest] = parsed.result.valueBlock.value;
-  const looksLikeIt = algorithm instanceof asn1js.Sequence && algorithm.valueBlock.value[0] instanceof asn1js.ObjectIdentifier && data instanceof asn1js.OctetString && rest.length === 0;
-  return looksLikeIt ? algorithm : undefined;
 }
