@@ -1,16 +1,32 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
+import * as asn1js from 'asn1js';
+import { encryptedKeyAlgorithm } from './key-encryption-cost';
+import { isPkcs12 } from './pkcs12-structure';
+import { pkcs7Certificates } from './pkcs7-certificates';
 import { x509 } from './x509';
 
-export type DerKind = { kind: 'certificate'; certificate: X509Certificate } | { kind: 'private_key' } | { kind: 'csr' } | { kind: 'unknown' };
+export type DerKind =
+  | { kind: 'certificate'; certificate: X509Certificate }
+  | { kind: 'certificates'; ders: Buffer[] }
+  | { kind: 'pkcs12' }
+  | { kind: 'private_key' }
+  | { kind: 'csr' }
+  | { kind: 'trailing_bytes' }
+  | { kind: 'unknown' };
 
 /** What a DER object is, without trusting it: every parser here is bounded by the input size. */
 export function classifyDer(der: Buffer): DerKind {
   if (der.length < 16 || der[0] !== 0x30) return { kind: 'unknown' };
+  const extent = derExtent(der);
+  if (extent !== 'exact') return { kind: extent === 'trailing' ? 'trailing_bytes' : 'unknown' };
   try {
     return { kind: 'certificate', certificate: new X509Certificate(der) };
   } catch {
-    /* not a certificate: try the things people upload by mistake */
+    /* not a certificate: try the other containers and the things people upload by mistake */
   }
+  const ders = pkcs7Certificates(der);
+  if (ders) return { kind: 'certificates', ders };
+  if (isPkcs12(der)) return { kind: 'pkcs12' };
   for (const type of ['pkcs8', 'pkcs1'] as const) {
     try {
       createPrivateKey({ key: der, format: 'der', type });
@@ -19,7 +35,7 @@ export function classifyDer(der: Buffer): DerKind {
       /* next */
     }
   }
-  if (isEncryptedPkcs8(der)) return { kind: 'private_key' };
+  if (encryptedKeyAlgorithm(der)) return { kind: 'private_key' };
   try {
     new x509.Pkcs10CertificateRequest(new Uint8Array(der));
     return { kind: 'csr' };
@@ -28,7 +44,12 @@ export function classifyDer(der: Buffer): DerKind {
   }
 }
 
-// EncryptedPrivateKeyInfo: SEQUENCE { SEQUENCE { OID 1.2.840.113549.1.5.13 (PBES2) … } OCTET STRING }.
-function isEncryptedPkcs8(der: Buffer): boolean {
-  return der.includes(Buffer.from('06092a864886f70d01050d', 'hex'), 0) && der.length < 8192;
+/**
+ * Whether the bytes are exactly one DER object. Node's X509Certificate ignores anything after the
+ * certificate, but a file with bytes after it was damaged or joined to another: it is refused.
+ */
+export function derExtent(der: Uint8Array): 'exact' | 'trailing' | 'invalid' {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset === -1 || parsed.result.error !== '') return 'invalid';
+  return parsed.offset === der.byteLength ? 'exact' : 'trailing';
 }

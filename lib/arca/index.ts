@@ -12,6 +12,8 @@ export { readCertificate, MAX_INPUT_BYTES } from './read-certificate';
 export type { ReadCertificate, IntakeCode, IntakeNotice } from './read-certificate';
 export { readPrivateKey } from './read-private-key';
 export type { ReadPrivateKey, KeyIntakeCode } from './read-private-key';
+export { readCredentials } from './read-credentials';
+export type { CredentialsResult } from './read-credentials';
 export { checkCertificate, MIN_RSA_BITS } from './check-certificate';
 export type { CheckCertificateOptions, CertificateVerdict } from './check-certificate';
 export { summarizeCertificate, cuitFromSubject } from './summarize-certificate';

@@ -26,7 +26,20 @@ export function asText(input: string | Uint8Array): string | undefined {
   if (typeof input === 'string') return input;
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (bytes[0] === 0x30) return undefined; // DER always starts with a SEQUENCE
+  const utf16 = utf16Order(bytes);
+  if (utf16 === 'le') return bytes.toString('utf16le');
+  if (utf16 === 'be') return Buffer.from(bytes).swap16().toString('utf16le');
   return bytes.toString('latin1');
+}
+
+// Windows tools (PowerShell's `>`, Notepad's "Unicode") save PEM text as UTF-16, with or without a byte order mark.
+function utf16Order(bytes: Buffer): 'le' | 'be' | undefined {
+  if (bytes.length < 2 || bytes.length % 2 !== 0) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'be';
+  if (bytes[0] !== 0 && bytes[1] === 0) return 'le';
+  if (bytes[0] === 0 && bytes[1] !== 0) return 'be';
+  return undefined;
 }
 
 /** Bare base64 of a DER object (a PEM pasted without its BEGIN/END lines). */

@@ -11,6 +11,8 @@ export type IntakeCode =
   | 'input_csr'
   | 'input_ca_certificate'
   | 'input_several_certificates'
+  | 'input_pkcs12'
+  | 'input_trailing_bytes'
   | 'input_garbage';
 
 export type IntakeNotice = 'input_chain_end_entity';
@@ -24,13 +26,14 @@ export interface ReadCertificate {
   notices: IntakeNotice[];
 }
 
-const CERT_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE', 'TRUSTED CERTIFICATE']);
+const CERT_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE', 'TRUSTED CERTIFICATE', 'PKCS7', 'CERTIFICATE CHAIN']);
 const KEY_LABELS = /PRIVATE KEY$/;
 const CSR_LABELS = new Set(['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST']);
 
 /**
- * Reads a certificate as uploaded or pasted: PEM (any line endings, surrounding text) or DER, at
- * most 64 KB. Never throws: anything unreadable becomes a code the wizard explains.
+ * Reads a certificate as uploaded or pasted: PEM (any line endings, UTF-8 or UTF-16, surrounding
+ * text), DER, or a .p7b (PKCS#7, certificates only), at most 64 KB. Never throws: anything
+ * unreadable becomes a code the wizard explains.
  */
 export function readCertificate(input: string | Uint8Array): ReadCertificate | { ok: false; code: IntakeCode } {
   try {
@@ -59,10 +62,13 @@ function candidates(text: string): Buffer[] | { code: IntakeCode } {
 
 function pick(ders: Buffer[]): ReadCertificate | { ok: false; code: IntakeCode } {
   const certs: { der: Buffer; certificate: X509Certificate }[] = [];
-  for (const der of ders) {
+  const found = ders.flatMap((der) => {
     const kind = classifyDer(der);
+    return kind.kind === 'certificates' ? kind.ders.map((d) => ({ der: d, kind: classifyDer(d) })) : [{ der, kind }];
+  });
+  for (const { der, kind } of found) {
     if (kind.kind === 'certificate') certs.push({ der, certificate: kind.certificate });
-    else if (ders.length === 1) return { ok: false, code: kind.kind === 'private_key' ? 'input_private_key' : kind.kind === 'csr' ? 'input_csr' : 'input_garbage' };
+    else if (ders.length === 1 && found.length === 1) return { ok: false, code: REFUSALS[kind.kind] ?? 'input_garbage' };
   }
   if (!certs.length) return { ok: false, code: 'input_garbage' };
   const leaves = certs.filter((c) => !c.certificate.ca);
@@ -72,3 +78,10 @@ function pick(ders: Buffer[]): ReadCertificate | { ok: false; code: IntakeCode }
   const notices: IntakeNotice[] = certs.length > 1 ? ['input_chain_end_entity'] : [];
   return { ok: true, certificate: leaf.certificate, der: leaf.der, pem: toPem('CERTIFICATE', leaf.der), notices };
 }
+
+const REFUSALS: Partial<Record<ReturnType<typeof classifyDer>['kind'], IntakeCode>> = {
+  private_key: 'input_private_key',
+  csr: 'input_csr',
+  pkcs12: 'input_pkcs12',
+  trailing_bytes: 'input_trailing_bytes',
+};

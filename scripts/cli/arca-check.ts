@@ -7,14 +7,17 @@ import {
   getTrustStore,
   MAX_INPUT_BYTES,
   readCertificate,
+  readCredentials,
   readPrivateKey,
   validateCuit,
   type ArcaLocale,
   type ArcaOutcome,
   type CertificateSummary,
+  type CredentialsResult,
 } from '@/lib/arca';
 import { getEnv } from '@/lib/config';
 
+// <certificate> may be a .p12/.pfx (its key is used, opened with --key-password).
 // npm run arca:check -- <certificate> [--key <file>] [--key-password <p>] [--cuit <cuit>] [--env sandbox|live] [--online] [--json] [--lang es|en]
 const USAGE = 'Usage: npm run arca:check -- <certificate> [--key <file>] [--key-password <p>] [--cuit <cuit>] [--env sandbox|live] [--online] [--json] [--lang es|en]';
 
@@ -55,15 +58,22 @@ async function main(): Promise<number> {
     const cuit = validateCuit(values.cuit);
     if (!cuit.ok) outcomes.push({ code: cuit.problem, ok: false });
   }
-  const read = readCertificate(readInput(positionals[0]!));
+  const file = readInput(positionals[0]!);
+  let read: ReturnType<typeof readCertificate> | Extract<CredentialsResult, { ok: false }> = readCertificate(file);
+  let keyPem: string | undefined;
+  // A .p12/.pfx carries the key too, opened with --key-password.
+  if (!read.ok && read.code === 'input_pkcs12') {
+    const bundle = await readCredentials({ certificate: file, password: values['key-password'] });
+    if (bundle.ok) [read, keyPem] = [bundle.certificate, bundle.key.pkcs8Pem];
+    else read = bundle;
+  }
   if (!read.ok) {
     outcomes.push({ code: read.code, ok: false });
     return finish(null);
   }
   outcomes.push(...read.notices.map((code) => ({ code, ok: true })));
-  let keyPem: string | undefined;
-  if (values.key) {
-    const key = readPrivateKey(readInput(values.key), values['key-password']);
+  if (values.key && !keyPem) {
+    const key = await readPrivateKey(readInput(values.key), values['key-password']);
     if (key.ok) keyPem = key.pkcs8Pem;
     else outcomes.push({ code: key.code, ok: false });
   }
@@ -73,7 +83,9 @@ async function main(): Promise<number> {
     const trust = await getTrustStore({ db });
     const verdict = checkCertificate(read.certificate, { environment, cuit: values.cuit, key: keyPem, trust });
     outcomes.push(...verdict.checks);
-    if (values.online) outcomes.push(await login(db!, read.pem, keyPem, environment ?? verdict.certificate.environment ?? 'sandbox'));
+    // As the wizard: ARCA is asked only about a certificate that passed every offline check.
+    if (values.online && !outcomes.every((o) => o.ok)) outcomes.push({ code: 'wsaa_not_attempted', ok: false });
+    else if (values.online) outcomes.push(await login(db!, read.pem, keyPem, environment ?? verdict.certificate.environment ?? 'sandbox'));
     return finish(verdict.certificate);
   } finally {
     if (db) await (await import('@/lib/db')).stopDatabase();

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startRegistration } from './support/api';
 import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
+import { opensslContainers } from '../fixtures/arca/openssl-containers';
+
+const FIXTURES = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026';
 
 const COPY = {
   es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
@@ -112,13 +116,33 @@ test('bringing an expired certificate with its key says when it expired', async 
   await page.getByLabel('Monotributista').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem o .der)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt');
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt');
   await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key');
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   const message = page.getByTestId('form-message').last();
   await expect(message).toContainText('No pudimos validar el certificado');
   await expect(message).toContainText('venció');
   await checkPage(page, testInfo, 'sandbox-es-2c-bring-your-own-error');
+});
+
+test('bringing a .p12 with its password reads certificate and key from the one file', async ({ page, request }) => {
+  const read = (file: string) => readFileSync(file, 'utf8');
+  const { p12 } = opensslContainers(read(`${FIXTURES}.crt`), read(`${FIXTURES}.key`), read('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem'));
+  const reg = await startRegistration(request, 'sandbox', 'Certificado PFX SA');
+  await page.goto(`${reg.linkPath}/company`);
+  await page.getByLabel('Monotributista').check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByText('Ya tengo certificado y clave privada').click();
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles({ name: 'empresa.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
+  await page.getByLabel('Contraseña de la clave o del .p12/.pfx').fill('otra');
+  await page.getByRole('button', { name: 'Subir y validar' }).click();
+  const message = page.getByTestId('form-message').last();
+  await expect(message).toContainText('La contraseña no abre la clave privada');
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles({ name: 'empresa.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
+  await page.getByLabel('Contraseña de la clave o del .p12/.pfx').fill('clave');
+  await page.getByRole('button', { name: 'Subir y validar' }).click();
+  // Intake and the key pair passed: what is left is the real certificate's expiry.
+  await expect(message).toContainText('venció');
 });
 
 test('a reloaded step comes from the page cache, runs under its fresh nonce, and shows changes at once', async ({ page, request }) => {

@@ -18,6 +18,7 @@ import {
 import { createEntry } from '@/lib/silo';
 import { createWorkspace } from '@/lib/workspaces';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
+import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
 
@@ -145,6 +146,18 @@ describeEachDatabase('registration', (get) => {
     const real = await bringOwnCredentials(db, registration, { certificate: expiredCert, key: expiredKey }, sim.urls.sandbox);
     expect(codes(real)).toEqual(['validity_expired']);
     expect(real.certificate?.cuit).toBe('20329642330');
+  });
+
+  it('brings a .p12/.pfx with certificate and key in one file, opened with its password', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox', '20329642330');
+    const ca = readFileSync('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem', 'utf8');
+    const { p12 } = opensslContainers(expiredCert.toString('utf8'), expiredKey.toString('utf8'), ca);
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: p12, password: 'otra' }, sim.urls.sandbox))).toEqual(['key_password_wrong']);
+    const read = await bringOwnCredentials(db, registration, { certificate: p12, password: 'clave' }, sim.urls.sandbox);
+    // Past intake and the key-pair check: what is left is the real certificate's own verdict.
+    expect(codes(read)).toEqual(['validity_expired']);
+    expect(read.certificate?.cuit).toBe('20329642330');
   });
 
   it('completes once, however many times it is asked', async () => {

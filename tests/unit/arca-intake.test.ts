@@ -1,7 +1,10 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createCsr, readCertificate, readPrivateKey } from '@/lib/arca';
+import { checkCertificate, createCsr, explainOutcome, readCertificate, readCredentials, readPrivateKey } from '@/lib/arca';
+import { decryptPrivateKey } from '@/lib/arca/decrypt-off-thread';
+import { encryptPkcs8 } from '../fixtures/arca/encrypt-pkcs8';
+import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { realCertPem, realKeyPem } from '../fixtures/arca/pki';
 
 const cert = realCertPem();
@@ -64,34 +67,128 @@ describe('certificate intake', () => {
 describe('private key intake (bring your own)', () => {
   const object = createPrivateKey(key);
 
-  it('reads PKCS#1 and PKCS#8, PEM and DER', () => {
+  it('reads PKCS#1 and PKCS#8, PEM and DER', async () => {
     for (const input of [key, object.export({ type: 'pkcs8', format: 'pem' }), object.export({ type: 'pkcs8', format: 'der' }), object.export({ type: 'pkcs1', format: 'der' }), key.replace(/\n/g, '\r')]) {
-      const read = readPrivateKey(input);
+      const read = await readPrivateKey(input);
       expect(read).toMatchObject({ ok: true, modulusLength: 2048 });
       if (read.ok) expect(read.pkcs8Pem).toContain('BEGIN PRIVATE KEY');
     }
   });
 
-  it('opens password-protected keys (PKCS#8 PBES2 and legacy PKCS#1) and explains a missing or wrong password', () => {
+  it('opens password-protected keys (PKCS#8 PBES2 and legacy PKCS#1) and explains a missing or wrong password', async () => {
     const encrypted = [
       object.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'contraseña' }),
       object.export({ type: 'pkcs1', format: 'pem', cipher: 'aes-128-cbc', passphrase: 'contraseña' }),
       object.export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: 'contraseña' }),
     ];
     for (const input of encrypted) {
-      expect(readPrivateKey(input)).toEqual({ ok: false, code: 'key_password_required' });
-      expect(readPrivateKey(input, 'otra')).toEqual({ ok: false, code: 'key_password_wrong' });
-      expect(readPrivateKey(input, 'contraseña')).toMatchObject({ ok: true, modulusLength: 2048 });
+      expect(await readPrivateKey(input)).toEqual({ ok: false, code: 'key_password_required' });
+      expect(await readPrivateKey(input, 'otra')).toEqual({ ok: false, code: 'key_password_wrong' });
+      expect(await readPrivateKey(input, 'contraseña')).toMatchObject({ ok: true, modulusLength: 2048 });
     }
   });
 
-  it('refuses certificates, non-RSA keys, garbage and oversized input', () => {
-    expect(readPrivateKey(cert)).toEqual({ ok: false, code: 'key_is_certificate' });
+  it('refuses certificates, non-RSA keys, garbage and oversized input', async () => {
+    expect(await readPrivateKey(cert)).toEqual({ ok: false, code: 'key_is_certificate' });
     const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
-    expect(readPrivateKey(ec)).toEqual({ ok: false, code: 'key_not_rsa' });
-    expect(readPrivateKey('nada')).toEqual({ ok: false, code: 'key_garbage' });
-    expect(readPrivateKey('')).toEqual({ ok: false, code: 'key_empty' });
-    expect(readPrivateKey(randomBytes(500))).toMatchObject({ ok: false });
-    expect(readPrivateKey('k'.repeat(70_000))).toEqual({ ok: false, code: 'key_too_large' });
+    expect(await readPrivateKey(ec)).toEqual({ ok: false, code: 'key_not_rsa' });
+    expect(await readPrivateKey('nada')).toEqual({ ok: false, code: 'key_garbage' });
+    expect(await readPrivateKey('')).toEqual({ ok: false, code: 'key_empty' });
+    expect(await readPrivateKey(randomBytes(500))).toMatchObject({ ok: false });
+    expect(await readPrivateKey('k'.repeat(70_000))).toEqual({ ok: false, code: 'key_too_large' });
+  });
+});
+
+describe('encrypted key limits', () => {
+  const der = createPrivateKey(key).export({ type: 'pkcs8', format: 'der' }) as Buffer;
+
+  it('opens keys encrypted with OpenSSL’s and Java’s defaults', async () => {
+    for (const kdf of [{ pbkdf2: { iterations: 2048 } }, { pbkdf2: { iterations: 10_000 } }, { scrypt: { N: 16384, r: 8, p: 1 } }] as const) {
+      expect(await readPrivateKey(encryptPkcs8(der, 'clave', kdf), 'clave')).toMatchObject({ ok: true, modulusLength: 2048 });
+    }
+  });
+
+  it('refuses a key derivation costlier than real tools produce before running it', async () => {
+    const cheap = { pbkdf2: { iterations: 1 } } as const;
+    for (const declared of [{ pbkdf2: { iterations: 1_000_000 } }, { scrypt: { N: 16384, r: 1, p: 16384 } }, { scrypt: { N: 2 ** 20, r: 8, p: 1 } }, { scrypt: { N: 1024, r: 1024, p: 1 } }] as const) {
+      const started = performance.now();
+      expect(await readPrivateKey(encryptPkcs8(der, 'clave', cheap, declared), 'clave')).toEqual({ ok: false, code: 'key_too_costly' });
+      // Also without the password: nobody is asked for a password to a key we would not open.
+      expect(await readPrivateKey(encryptPkcs8(der, 'clave', cheap, declared))).toEqual({ ok: false, code: 'key_too_costly' });
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+  });
+
+  it('gives up on a decryption that exceeds its time limit, and the next one still runs', async () => {
+    const opensslDefault = encryptPkcs8(der, 'clave', { scrypt: { N: 16384, r: 8, p: 1 } });
+    expect(await decryptPrivateKey({ der: opensslDefault }, 'clave', 1)).toEqual({ ok: false, reason: 'timeout' });
+    expect(await decryptPrivateKey({ der: opensslDefault }, 'clave')).toMatchObject({ ok: true });
+  });
+
+  it('names a CSR given as the key', async () => {
+    const csr = await createCsr({ companyName: 'X', alias: 'x', cuit: '20329642330', privateKeyPem: key });
+    expect(await readPrivateKey(csr)).toEqual({ ok: false, code: 'key_is_csr' });
+    expect(await readPrivateKey(Buffer.from(csr.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64'))).toEqual({ ok: false, code: 'key_is_csr' });
+  });
+});
+
+describe('certificate containers and encodings', () => {
+  const files = opensslContainers(cert, key, ca(CA_FILES[0]!));
+  const subjectOf = (read: Awaited<ReturnType<typeof readCredentials>>) => (read.ok ? read.certificate.certificate.subject : read.code);
+
+  it('reads certificate and key from a .p12/.pfx as OpenSSL 3, Windows (3DES) and Java make it, in either field', async () => {
+    for (const [file, password] of [[files.p12, 'clave'], [files.p12TripleDes, 'clave'], [files.p12Java, 'contraseña']] as const) {
+      for (const input of [{ certificate: file }, { key: file }, { certificate: file, key: file }]) {
+        const read = await readCredentials({ ...input, password });
+        expect(subjectOf(read)).toContain('serialNumber=CUIT 20329642330');
+        expect(read.ok && read.key.key.export({ type: 'pkcs8', format: 'pem' })).toBe(createPrivateKey(key).export({ type: 'pkcs8', format: 'pem' }));
+      }
+    }
+  });
+
+  it('explains a .p12 without password, with a wrong one, or under RC2', async () => {
+    expect(await readCredentials({ certificate: files.p12 })).toEqual({ ok: false, code: 'key_password_required' });
+    expect(await readCredentials({ certificate: files.p12, password: 'otra' })).toEqual({ ok: false, code: 'key_password_wrong' });
+    expect(await readCredentials({ certificate: files.p12TripleDes, password: 'otra' })).toEqual({ ok: false, code: 'key_password_wrong' });
+    expect(await readCredentials({ certificate: files.p12Legacy, password: 'clave' })).toEqual({ ok: false, code: 'key_pkcs12_legacy' });
+  });
+
+  it('on the upload step, names a .p12 as a certificate with its key rather than a private key', () => {
+    expect(readCertificate(files.p12)).toEqual({ ok: false, code: 'input_pkcs12' });
+    expect(explainOutcome({ code: 'input_pkcs12' }, 'es')).toContain('«Ya tengo certificado y clave privada»');
+  });
+
+  it('reads a .p7b (PKCS#7, certificates only), DER or PEM, taking the end-entity certificate', () => {
+    for (const input of [files.p7b, `-----BEGIN PKCS7-----\n${files.p7b.toString('base64')}\n-----END PKCS7-----\n`]) {
+      const read = expectCert(input);
+      expect(read.ok && read.der.equals(der)).toBe(true);
+      expect(read.ok && read.notices).toEqual(['input_chain_end_entity']);
+    }
+  });
+
+  it('reads PEM text saved as UTF-16 (with or without byte order mark, either byte order)', () => {
+    const le = Buffer.from(cert, 'utf16le');
+    expectCert(Buffer.concat([Buffer.from([0xff, 0xfe]), le]));
+    expectCert(le);
+    expectCert(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(le).swap16()]));
+  });
+
+  it('refuses DER with bytes after the certificate', () => {
+    expect(readCertificate(Buffer.concat([der, Buffer.from('hola')]))).toEqual({ ok: false, code: 'input_trailing_bytes' });
+    expect(readCertificate(Buffer.concat([der, der]))).toEqual({ ok: false, code: 'input_trailing_bytes' });
+  });
+
+  it('calls a retired AFIP authority retired or unknown, never "not issued by ARCA"', () => {
+    const legacy = readFileSync('../shared/afip/corpus/ee/legacy_homologacion/django-afip_test_expired_hyperion_cuit20329642330_2014-2016.crt');
+    const read = readCertificate(legacy);
+    if (!read.ok) throw new Error(read.code);
+    const untrusted = checkCertificate(read.certificate).checks.find((c) => c.code === 'chain_untrusted')!;
+    expect(untrusted.params?.issuer).toContain('AFIP');
+    const es = explainOutcome(untrusted, 'es');
+    const en = explainOutcome(untrusted, 'en');
+    expect(es).not.toMatch(/no fue emitido por ARCA/i);
+    expect(en).not.toMatch(/not issued by ARCA/i);
+    expect(es).toContain('retirada o una desconocida');
+    expect(en).toContain('retired ARCA authority or an unknown one');
   });
 });

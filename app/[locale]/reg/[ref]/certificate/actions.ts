@@ -35,7 +35,8 @@ export async function uploadOwnCredentials(ref: string, locale: string, _prev: B
   const registration = await requireStep(ref, locale, 'certificate');
   const certificate = await readUpload(form.get('certificate'));
   const key = await readUpload(form.get('key'));
-  if (!certificate || !key) return { errors: [t('certificate.fileRequired')] };
+  // A .p12/.pfx carries both, so one file is enough; the intake says which one is missing otherwise.
+  if (!certificate && !key) return { errors: [t('certificate.fileRequired')] };
   const result = await bringOwnCredentials(await getDb(), registration, { certificate, key, password: String(form.get('password') ?? '') });
   if (!result.ok) return { errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)) };
   redirect({ href: `/reg/${ref}/points-of-sale`, locale });

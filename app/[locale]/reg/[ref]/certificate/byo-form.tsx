@@ -16,8 +16,8 @@ export function ByoForm({ refCode, locale }: { refCode: string; locale: string }
   const limit = useFileLimit((file) => tu('tooLarge', file));
   return (
     <form action={action} onSubmit={limit.reset} className="space-y-3">
-      <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der" onChoose={limit.check} />
-      <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8" onChoose={limit.check} />
+      <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der,.p7b,.p12,.pfx" required onChoose={limit.check} />
+      <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8,.p12,.pfx" onChoose={limit.check} />
       <div className="space-y-1">
         <label htmlFor="byo-password" className="font-medium">
           {t('byoPassword')}
@@ -30,13 +30,13 @@ export function ByoForm({ refCode, locale }: { refCode: string; locale: string }
   );
 }
 
-function FileField({ name, label, accept, onChoose }: { name: string; label: string; accept: string; onChoose: (input: HTMLInputElement) => void }) {
+function FileField({ name, label, accept, required = false, onChoose }: { name: string; label: string; accept: string; required?: boolean; onChoose: (input: HTMLInputElement) => void }) {
   return (
     <div className="space-y-1">
       <label htmlFor={`byo-${name}`} className="font-medium">
         {label}
       </label>
-      <input id={`byo-${name}`} name={name} type="file" required accept={accept} onChange={(e) => onChoose(e.target)} className={input} />
+      <input id={`byo-${name}`} name={name} type="file" required={required} accept={accept} onChange={(e) => onChoose(e.target)} className={input} />
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
       >
         <span className="block font-semibold">{t('fileLabel')}</span>
         <span className="mt-1 block text-sm text-slate-700">{t('fileHint')}</span>
-        <input name="file" type="file" accept=".crt,.cer,.pem,.der,application/x-x509-ca-cert,application/pkix-cert" onChange={(e) => choose(e.target)} className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1" />
+        <input name="file" type="file" accept=".crt,.cer,.pem,.der,.p7b,application/x-x509-ca-cert,application/pkix-cert,application/x-pkcs7-certificates" onChange={(e) => choose(e.target)} className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1" />
         {fileName && <span className="mt-2 block text-sm font-medium">{fileName}</span>}
       </label>
       <p className="text-center text-sm font-medium text-slate-700">{t('or')}</p>
