@@ -207,6 +207,20 @@ describeEachDatabase('console users and sessions', (database) => {
     expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '_', page: 1, pageSize: 20 })).total).toBe(0);
   });
 
+  it('shows the nearest real page for a hand-edited page number and searches past a NUL', async () => {
+    const { db } = database();
+    const ws = await createWorkspace(db, { name: 'hand-edited' });
+    for (const code of ['30-71234567-1', '20-32964233-0', '27-28033514-8']) {
+      await createEntry(db, ws.id, { body: { folder: 'suppliers', data: { name: `Empresa ${code}`, tax_id: { country: 'AR', code } } } });
+    }
+    for (const page of [1e20, Infinity, Number.MAX_SAFE_INTEGER]) {
+      expect(await findEntries(db, ws.id, { folder: 'suppliers', page, pageSize: 2 })).toMatchObject({ page: 2, pages: 2, total: 3 });
+    }
+    for (const page of [NaN, -Infinity, -5]) expect((await findEntries(db, ws.id, { folder: 'suppliers', page, pageSize: 2 })).page).toBe(1);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '\u0000', page: 1, pageSize: 20 })).total).toBe(3);
+    expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '3296\u00004233', page: 1, pageSize: 20 })).total).toBe(1);
+  });
+
   it('creates the demo operator once', async () => {
     const { db } = database();
     const ws = await createWorkspace(db, { name: 'demo' });
