@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { createEntry, findEntries, getEntry } from '@/lib/silo';
 import { getJob } from '@/lib/transform';
-import { ACCOUNT_THROTTLE, createUser, throttleKeys, ensureDemoOperator, getSession, signIn as signInWithContext, signOut, type Clock } from '@/lib/users';
+import { ACCOUNT_THROTTLE, createUser, throttleKeys, ensureDemoOperator, getSession, signIn as signInWithContext, signOut, type Clock, type SignInContext } from '@/lib/users';
 import { createWorkspace } from '@/lib/workspaces';
 import { describeEachDatabase } from './support/databases';
 
@@ -19,7 +19,7 @@ function fakeClock(start = Date.now()): Clock & { waits: number[] } {
 }
 
 // Tests that are not about throttling sign in from a fresh address each time.
-const signIn = (db: Parameters<typeof signInWithContext>[0], input: { email: string; password: string }, context = { clientAddress: address() }) =>
+const signIn = (db: Parameters<typeof signInWithContext>[0], input: { email: string; password: string }, context: SignInContext = { clientAddress: address() }) =>
   signInWithContext(db, input, context);
 
 describeEachDatabase('console users and sessions', (database) => {
