@@ -65,6 +65,7 @@ test.describe('operator console', () => {
     await expect(steps.nth(2)).toContainText(receiver.url);
     await expect(steps.nth(2)).toContainText('Con token de acceso (oculto).');
     await expect(steps.nth(0)).toContainText('Pasa el proveedor a «En proceso».');
+    await expect(page.locator('main')).toContainText('Registra a un proveedor en ARCA: enlace de registro, certificado y autorización.');
     await check('workflow', /ARCA register supplier/);
     await page.goto('/console/workflows');
     await check('workflows', /Flujos/);
