@@ -173,6 +173,10 @@ test.describe('operator console', () => {
     await page.getByRole('button', { name: 'Ejecutar flujo' }).click();
     expect(await page.getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' }).evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true);
     await expect(page.getByTestId('form-status')).toHaveText('');
+    // The server asks too, whatever the browser lets through.
+    await page.getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' }).evaluate((box: HTMLInputElement) => box.removeAttribute('required'));
+    await page.getByRole('button', { name: 'Ejecutar flujo' }).click();
+    await expect(page.getByTestId('form-status')).toHaveText('Este proveedor ya está registrado en ARCA. Marcá la confirmación para registrarlo de nuevo.');
     await expect(page.locator('main')).toContainText('Registrado');
     await check('supplier-registered', new RegExp(name));
 
