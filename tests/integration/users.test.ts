@@ -74,8 +74,9 @@ describeEachDatabase('console users and sessions', (database) => {
       throttledAddress: () => signIn(db, { email: known, password: 'the right password' }, { clientAddress: throttledAddress, clock }),
     };
     const fastest: Record<string, number> = {};
-    // Interleaved, and the fastest of several tries: scheduling noise only ever adds time.
-    for (let round = 0; round < 5; round++) {
+    // Interleaved, and the fastest of several tries: scheduling noise only ever adds time. The
+    // tolerance is for a busy shared machine; skipping the scrypt work (as the old lock did) is 10x.
+    for (let round = 0; round < 8; round++) {
       for (const [kind, attempt] of Object.entries(kinds)) {
         const started = performance.now();
         expect(await attempt()).toEqual({ ok: false, reason: 'invalid' });
@@ -83,7 +84,7 @@ describeEachDatabase('console users and sessions', (database) => {
       }
     }
     const times = Object.values(fastest);
-    expect(Math.min(...times) / Math.max(...times), JSON.stringify(fastest)).toBeGreaterThan(0.6);
+    expect(Math.min(...times) / Math.max(...times), JSON.stringify(fastest)).toBeGreaterThan(0.4);
   }, 120_000);
 
   it('spaces attempts on an account out with growing delays, the same for an unknown email as for a real one', async () => {
