@@ -18,21 +18,21 @@ const STATUS_TONES: Record<string, string> = {
 
 const base = 'relative inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
 
+export const isEntryState = (state: string): state is 'empty' | 'processing' | 'registered' | 'error' => state in STATE_TONES;
+
 /** Entry state (Empty, Processing, Registered, Error). */
 export function StateBadge({ state }: { state: string }) {
   const t = useTranslations('console.states');
-  const known = state in STATE_TONES;
-  return <span className={`${base} ${STATE_TONES[state] ?? STATE_TONES.empty}`}>{known ? t(state as 'empty') : state}</span>;
+  return <span className={`${base} ${STATE_TONES[state] ?? STATE_TONES.empty}`}>{isEntryState(state) ? t(state) : state}</span>;
 }
 
-/** Job and intent status (RUN, QUEUED, OK, ERR, SKIP, KO), with its meaning for screen readers too. */
+/** Job and intent status (RUN, QUEUED, OK, ERR, SKIP, KO), named in the console's language. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useTranslations('console.statuses');
   const known = status in STATUS_TONES;
   return (
-    <span className={`${base} ${STATUS_TONES[status] ?? STATE_TONES.empty}`} title={known ? t(status as 'OK') : undefined}>
-      {status}
-      {known ? <span className="sr-only"> ({t(status as 'OK')})</span> : null}
+    <span className={`${base} ${STATUS_TONES[status] ?? STATE_TONES.empty}`} data-status={status}>
+      {known ? t(status as 'OK') : status}
     </span>
   );
 }

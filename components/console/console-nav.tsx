@@ -17,8 +17,9 @@ export function ConsoleNav() {
   const pathname = usePathname();
   const isCurrent = (href: string) => (href === '/console' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
   return (
-    <nav aria-label={t('label')} className="-mx-4 overflow-x-auto border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border">
-      <ul className="flex gap-1 py-1">
+    // Items wrap onto a second row on narrow screens: none is hidden off to the side.
+    <nav aria-label={t('label')} className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border">
+      <ul className="flex flex-wrap gap-1 py-1">
         {ITEMS.map((item) => {
           const current = isCurrent(item.href);
           return (

@@ -1,40 +1,90 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { Job } from '@/lib/transform';
-import { StatusBadge } from './badges';
+import type { Job, JobEvent, Step } from '@/lib/transform';
+import { isEntryState, StatusBadge } from './badges';
+import { providerKey } from './provider-key';
+
+type Intent = Job['intents'][number];
+type Translate = Awaited<ReturnType<typeof getTranslations<'console'>>>;
 
 /** Every intent (one per step run) with every event; webhook attempts carry HTTP status and latency. */
-export async function IntentList({ intents }: { intents: Job['intents'] }) {
-  const t = await getTranslations('console.jobs');
+export async function IntentList({ intents, steps }: { intents: Job['intents']; steps: Step[] }) {
+  const t = await getTranslations('console');
   const format = await getFormatter();
-  if (intents.length === 0) return <p className="text-slate-700">{t('noIntents')}</p>;
+  if (intents.length === 0) return <p className="text-slate-700">{t('jobs.noIntents')}</p>;
+  const stateOf = (intent: Intent) => {
+    const state = (steps.find((step) => step.id === intent.step_id)?.config as { state?: string } | undefined)?.state;
+    return state && isEntryState(state) ? t(`states.${state}`) : state;
+  };
   return (
     <ol className="space-y-4" data-testid="intent-list">
       {intents.map((intent) => (
         <li key={intent.id} className="rounded-md border border-slate-200 p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-semibold">
-              {intent.name} <code className="text-xs font-normal text-slate-600">{intent.provider}</code>
-              {intent.rescue ? <span className="ml-2 text-sm font-normal text-slate-700">({t('rescue')})</span> : null}
+              {intentTitle(t, intent, stateOf(intent))} <code className="text-xs font-normal text-slate-600">{intent.provider}</code>
+              {intent.rescue ? <span className="ml-2 text-sm font-normal text-slate-700">({t('jobs.rescue')})</span> : null}
             </h3>
             <StatusBadge status={intent.status} />
           </div>
           <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
-            {intent.events.map((event) => (
-              <li key={event.index} className="flex flex-wrap items-baseline gap-x-2">
-                <span className="font-mono text-xs font-semibold">{event.status}</span>
-                <time dateTime={event.at} className="text-slate-600">
-                  {format.dateTime(new Date(event.at), { timeStyle: 'medium', dateStyle: 'short' })}
-                </time>
-                {event.attempt !== undefined ? <span>{t('attempt', { attempt: event.attempt })}</span> : null}
-                {event.http_status !== undefined ? <span>HTTP {event.http_status}</span> : null}
-                {event.duration_ms !== undefined ? <span>{t('duration', { ms: event.duration_ms })}</span> : null}
-                {event.code ? <code className="text-xs">{event.code}</code> : null}
-                {event.message ? <span className="basis-full break-words text-slate-800">{event.message}</span> : null}
-              </li>
-            ))}
+            {intent.events.map((event) => {
+              const text = eventText(t, intent.provider, event, stateOf(intent));
+              return (
+                <li key={event.index} className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="text-xs font-semibold" data-status={event.status}>
+                    {event.status in STATUS_KEYS ? t(`statuses.${event.status as keyof typeof STATUS_KEYS}`) : event.status}
+                  </span>
+                  <time dateTime={event.at} className="text-slate-600">
+                    {format.dateTime(new Date(event.at), { timeStyle: 'medium', dateStyle: 'short' })}
+                  </time>
+                  {event.attempt !== undefined ? <span>{t('jobs.attempt', { attempt: event.attempt })}</span> : null}
+                  {event.http_status !== undefined ? <span>HTTP {event.http_status}</span> : null}
+                  {event.duration_ms !== undefined ? <span>{t('jobs.duration', { ms: event.duration_ms })}</span> : null}
+                  {event.code ? <code className="text-xs">{event.code}</code> : null}
+                  {text ? <span className="basis-full break-words text-slate-800">{text}</span> : null}
+                  {/* What the receiver or the network said is kept as is (the API's words), marked as such. */}
+                  {text && event.message && showsDetail(intent.provider, event) ? (
+                    <span lang="en" className="basis-full break-words text-xs text-slate-600">
+                      {t('jobs.technical', { detail: event.message })}
+                    </span>
+                  ) : null}
+                  {!text && event.message ? (
+                    <span lang="en" className="basis-full break-words text-slate-800">
+                      {event.message}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ol>
         </li>
       ))}
     </ol>
   );
 }
+
+const STATUS_KEYS = { RUN: 1, QUEUED: 1, OK: 1, ERR: 1, SKIP: 1, KO: 1 } as const;
+const PROVIDER_KEYS = new Set(['siloState', 'govArRegister', 'webhook', 'govArWaitAuthorization']);
+/** Fault codes the console explains in its own words (console.jobs.codes). */
+export const FAULT_CODES = new Set(['app_not_connected', 'step_failed', 'webhook_refused', 'webhook_gave_up']);
+
+function intentTitle(t: Translate, intent: Intent, state: string | undefined): string {
+  if (intent.provider === 'silo.state' && state) return t('jobs.setStateTo', { state });
+  const key = providerKey(intent.provider);
+  return PROVIDER_KEYS.has(key) ? t(`workflows.providers.${key as 'webhook'}`) : intent.name;
+}
+
+/** The event in the console's language, or undefined when only the API's own words describe it. */
+function eventText(t: Translate, provider: string, event: JobEvent, state: string | undefined): string | undefined {
+  if (event.code && FAULT_CODES.has(event.code)) return t(`jobs.codes.${event.code as 'step_failed'}`);
+  if (event.status === 'RUN') return undefined;
+  if (provider === 'silo.state' && event.status === 'OK' && state) return t('jobs.events.stateSet', { state });
+  if (provider === 'gov-ar.register' && event.status === 'OK') return t('jobs.events.linkReady');
+  if (provider === 'gov-ar.wait.authorization' && event.status === 'QUEUED') return t('jobs.events.waitingSupplier');
+  if (provider === 'gov-ar.wait.authorization' && event.status === 'OK') return t('jobs.events.authorized');
+  if (provider === 'webhook' && event.status === 'OK') return t('jobs.events.delivered');
+  if (provider === 'webhook' && event.status === 'ERR') return t('jobs.events.retrying');
+  return undefined;
+}
+
+const showsDetail = (provider: string, event: JobEvent) => provider === 'webhook' && (event.status === 'ERR' || event.status === 'KO');

@@ -1,10 +1,11 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n';
 import { StatusBadge } from './badges';
+import type { JobNames } from './job-names';
 
 type JobSummary = { id: string; status: string; created_at: string; completed_at?: string; silo_entry_id: string; workflow_id: string };
 
-export async function JobList({ jobs }: { jobs: JobSummary[] }) {
+export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobNames }) {
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
   return (
@@ -12,8 +13,11 @@ export async function JobList({ jobs }: { jobs: JobSummary[] }) {
       {jobs.map((job) => (
         <li key={job.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4">
           <div className="min-w-0">
-            <Link href={`/console/jobs/${job.id}`} className="inline-block break-all font-mono text-sm font-semibold text-brand-700 underline underline-offset-2">
-              {job.id}
+            <Link href={`/console/jobs/${job.id}`} className="inline-block break-words font-semibold text-brand-700 underline underline-offset-2">
+              {t('supplierAndWorkflow', {
+                supplier: names.suppliers[job.silo_entry_id] || t('unknownSupplier'),
+                workflow: names.workflows[job.workflow_id] || t('unknownWorkflow'),
+              })}
             </Link>
             <p className="text-sm text-slate-600">
               {t('createdAt', { when: format.dateTime(new Date(job.created_at), { dateStyle: 'medium', timeStyle: 'medium' }) })}

@@ -8,7 +8,7 @@ import { idle } from './action-result';
 import { FormStatus } from './form-status';
 import { buttonClass, inputClass, linkClass } from './ui';
 
-export function RunWorkflowForm({ entryId, workflows }: { entryId: string; workflows: { id: string; label: string }[] }) {
+export function RunWorkflowForm({ entryId, workflows, registered }: { entryId: string; workflows: { id: string; label: string }[]; registered: boolean }) {
   const t = useTranslations('console.supplier.run');
   const [state, action, pending] = useActionState<RunWorkflowState, FormData>(runWorkflowAction, idle);
   if (workflows.length === 0) {
@@ -37,6 +37,15 @@ export function RunWorkflowForm({ entryId, workflows }: { entryId: string; workf
           ))}
         </select>
       </div>
+      {registered ? (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="rerun-warning">
+          <p>{t('registeredWarning')}</p>
+          <label className="flex items-start gap-2 font-medium">
+            <input type="checkbox" name="confirm_rerun" value="yes" required className="mt-1" />
+            <span>{t('confirmRerun')}</span>
+          </label>
+        </div>
+      ) : null}
       <FormStatus result={state} />
       {state.status === 'ok' ? (
         <Link href={`/console/jobs/${state.data.jobId}`} className={`${linkClass} block`}>

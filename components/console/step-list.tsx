@@ -1,10 +1,12 @@
 import { useTranslations } from 'next-intl';
 import type { Step } from '@/lib/transform';
+import { isEntryState } from './badges';
 import { providerKey } from './provider-key';
 
 /** A workflow's steps in order, with the settings an operator needs to recognise each one. */
 export function StepList({ steps }: { steps: Step[] }) {
   const t = useTranslations('console.workflows');
+  const states = useTranslations('console.states');
   return (
     <ol className="space-y-3">
       {steps.map((step, index) => {
@@ -18,7 +20,7 @@ export function StepList({ steps }: { steps: Step[] }) {
               <p className="font-medium">
                 {t(`providers.${providerKey(step.provider)}` as 'providers.webhook')} <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
               </p>
-              {config.state ? <p className="text-sm text-slate-700">{t('setsState', { state: config.state })}</p> : null}
+              {config.state ? <p className="text-sm text-slate-700">{t('setsState', { state: isEntryState(config.state) ? states(config.state) : config.state })}</p> : null}
               {config.url ? <p className="break-all text-sm text-slate-700">{t('postsTo', { url: config.url })}</p> : null}
               {config.event ? <p className="text-sm text-slate-700">{t('event', { event: config.event })}</p> : null}
               {config.token ? <p className="text-sm text-slate-700">{t('tokenSet')}</p> : null}

@@ -4,10 +4,11 @@ import { useActionState, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { supplierAction, type SupplierFormState } from '@/app/[locale]/console/(signed-in)/suppliers/new/actions';
 import { normalizeCuit } from '@/lib/arca/cuit';
+import { Link } from '@/lib/i18n';
 import { idle } from './action-result';
 import { CuitField } from './cuit-field';
 import { FormStatus } from './form-status';
-import { buttonClass, Field, inputClass, secondaryButtonClass } from './ui';
+import { buttonClass, Field, inputClass, linkClass, secondaryButtonClass } from './ui';
 
 const PARTY_SCHEMA = 'https://gobl.org/draft-0/org/party';
 
@@ -21,6 +22,7 @@ export function SupplierForm() {
   const [cuit, setCuit] = useState(values.cuit);
   // The JSON follows the fields as typed; after "Build" it shows the server's normalised party.
   const draft = { $schema: PARTY_SCHEMA, name: name.trim(), tax_id: { country: 'AR', code: normalizeCuit(cuit) } };
+  const duplicate = state.status === 'error' && state.code === 'supplierDuplicate' ? { id: String(state.params?.id), name: String(state.params?.name) } : undefined;
   const built = state.status === 'ok' && state.values?.name === name && state.values?.cuit === cuit ? state.data.party : undefined;
   return (
     <form action={action} className="space-y-5">
@@ -46,6 +48,17 @@ export function SupplierForm() {
         </pre>
       </details>
       <FormStatus result={state} />
+      {duplicate ? (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="duplicate-cuit">
+          <Link href={`/console/suppliers/${duplicate.id}`} className={linkClass}>
+            {t('duplicateOpen', { name: duplicate.name })}
+          </Link>
+          <label className="flex items-start gap-2">
+            <input type="checkbox" name="allow_duplicate" value="yes" className="mt-1" />
+            <span>{t('saveAnyway')}</span>
+          </label>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value="build" className={secondaryButtonClass} disabled={pending}>
           {t('build')}

@@ -13,7 +13,7 @@ export async function ensureDemoConsoleUser(db: Db, workspaceId: string): Promis
   const password = generatePassword();
   await db
     .update(schema.users)
-    .set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
     .where(eq(schema.users.id, existing.id));
   return { email: DEMO_OPERATOR_EMAIL, password };
 }

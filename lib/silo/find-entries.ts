@@ -17,7 +17,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A numbered page of a folder's entries, newest first, for the console's searchable lists. */
 export async function findEntries(db: Db, ownerId: string, options: FindEntriesOptions) {
   const conditions: SQL[] = [eq(schema.entries.ownerId, ownerId), eq(schema.entries.folder, options.folder)];
-  const query = options.query?.trim();
+  // PostgreSQL text cannot hold NUL: a pasted or hand-typed %00 searches for the rest.
+  const query = options.query?.replaceAll('\u0000', '').trim();
   if (query) {
     const name = sql<string>`coalesce(${schema.entries.data}->>'name', ${schema.entries.data}->'doc'->>'name', '')`;
     const code = sql<string>`coalesce(${schema.entries.data}->'tax_id'->>'code', ${schema.entries.data}->'doc'->'tax_id'->>'code', '')`;
@@ -27,7 +28,9 @@ export async function findEntries(db: Db, ownerId: string, options: FindEntriesO
   }
   const where = and(...conditions);
   const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(schema.entries).where(where);
-  const page = Math.max(1, Math.floor(options.page));
+  const pages = Math.max(1, Math.ceil(total / options.pageSize));
+  // A hand-edited page (1e20, Infinity, NaN) shows the nearest real page, never an offset out of range.
+  const page = Number.isFinite(options.page) ? Math.min(pages, Math.max(1, Math.floor(options.page))) : options.page > 0 ? pages : 1;
   const rows = await db
     .select()
     .from(schema.entries)
@@ -41,6 +44,6 @@ export async function findEntries(db: Db, ownerId: string, options: FindEntriesO
     list: rows.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
     total,
     page,
-    pages: Math.max(1, Math.ceil(total / options.pageSize)),
+    pages,
   };
 }

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_FAILED_ATTEMPTS = 5;
-export const LOCKOUT_MINUTES = 15;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('email is not valid')).pipe(z.string().max(254));
 

@@ -12,8 +12,6 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     // `scrypt$N$r$p$salt$hash`: the parameters travel with the hash so they can be raised later.
     passwordHash: text('password_hash').notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,4 +35,20 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Sign-in throttle, one row per key (`account:<sha256 of the email>` or `address:<client address>`).
+ * Keys exist for unknown emails too, so a throttled answer says nothing about which accounts exist.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    // The earliest moment the next attempt on this key may be checked; each attempt moves it on.
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_throttles_next_attempt_idx').on(t.nextAttemptAt)],
 );

@@ -1,5 +1,6 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n';
@@ -13,11 +14,9 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   const values = formValues(formData, ['email'] as const);
   const parsed = signInInput.safeParse({ email: values.email, password: formData.get('password') ?? '' });
   if (!parsed.success) return { status: 'error', code: 'signInMissing', values };
-  const result = await signIn(await getDb(), parsed.data);
-  if (!result.ok && result.reason === 'locked') {
-    const minutes = Math.max(1, Math.ceil((result.lockedUntil.getTime() - Date.now()) / 60_000));
-    return { status: 'error', code: 'signInLocked', params: { minutes }, values };
-  }
+  // The address the server set (see server.ts), as the wizard's rate limit reads it.
+  const clientAddress = (await headers()).get('x-client-ip') ?? 'unknown';
+  const result = await signIn(await getDb(), parsed.data, { clientAddress });
   if (!result.ok) return { status: 'error', code: 'signInInvalid', values };
   await setSessionCookie(result.token, result.expiresAt);
   return redirect({ href: '/console', locale: await getLocale() });

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n';
 import { listJobs } from '@/lib/transform';
 import { JobList } from '@/components/console/job-list';
+import { jobNames } from '@/components/console/job-names';
 import { EmptyState, PageHeader, secondaryButtonClass } from '@/components/console/ui';
 import { requireOperator } from '../../session';
 
@@ -20,10 +21,11 @@ export default async function JobsPage({ params, searchParams }: Props) {
   const db = await getDb();
   // A hand-edited cursor is not an error page: start from the newest again.
   const result = await listJobs(db, operator.workspaceId, { limit: 20, cursor }).catch(() => listJobs(db, operator.workspaceId, { limit: 20 }));
+  const names = await jobNames(db, operator.workspaceId, result.list);
   return (
     <>
       <PageHeader title={t('title')} description={t('lead')} />
-      {result.list.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : <JobList jobs={result.list} />}
+      {result.list.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : <JobList jobs={result.list} names={names} />}
       <nav aria-label={t('pages')} className="flex flex-wrap justify-between gap-2">
         {cursor ? (
           <Link href="/console/jobs" className={secondaryButtonClass}>

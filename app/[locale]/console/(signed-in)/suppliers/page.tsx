@@ -9,7 +9,7 @@ import { buttonClass, EmptyState, inputClass, PageHeader, secondaryButtonClass }
 import { partyOf } from '@/components/console/party';
 import { requireOperator } from '../../session';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string; page?: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string | string[]; page?: string | string[] }> };
 
 const PAGE_SIZE = 20;
 
@@ -20,11 +20,12 @@ export async function generateMetadata() {
 export default async function SuppliersPage({ params, searchParams }: Props) {
   setRequestLocale((await params).locale);
   const operator = await requireOperator();
-  const { q = '', page = '1' } = await searchParams;
-  const query = q.slice(0, 200);
+  const { q, page } = await searchParams;
+  // A repeated parameter (?q=a&q=b) arrives as an array: the first one counts.
+  const query = [q].flat()[0]?.slice(0, 200) ?? '';
   const t = await getTranslations('console.suppliers');
   const format = await getFormatter();
-  const result = await findEntries(await getDb(), operator.workspaceId, { folder: 'suppliers', query, page: Number(page) || 1, pageSize: PAGE_SIZE });
+  const result = await findEntries(await getDb(), operator.workspaceId, { folder: 'suppliers', query, page: Number([page].flat()[0]) || 1, pageSize: PAGE_SIZE });
   return (
     <>
       <PageHeader

@@ -3,16 +3,15 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { getDb } from '@/lib/db';
 import { Link } from '@/lib/i18n';
 import { getEntry } from '@/lib/silo';
-import { getJob } from '@/lib/transform';
+import { getJob, getWorkflow } from '@/lib/transform';
 import { partyOf } from '@/components/console/party';
 import { StatusBadge } from '@/components/console/badges';
-import { IntentList } from '@/components/console/intent-list';
+import { FAULT_CODES, IntentList } from '@/components/console/intent-list';
 import { Card, DataList, linkClass, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
-
 
 export async function generateMetadata() {
   return { title: (await getTranslations('console.jobs'))('detailTitle') };
@@ -25,20 +24,21 @@ export default async function JobPage({ params }: Props) {
   const db = await getDb();
   const job = isUuid(id) ? await getJob(db, operator.workspaceId, id) : undefined;
   if (!job) notFound();
-  const entry = await getEntry(db, operator.workspaceId, job.silo_entry_id);
+  const [entry, workflow] = await Promise.all([getEntry(db, operator.workspaceId, job.silo_entry_id), getWorkflow(db, operator.workspaceId, job.workflow_id)]);
   const supplierName = entry ? partyOf(entry.data).name : '';
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
   const when = (iso?: string) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
   return (
     <>
-      <PageHeader title={t('detailTitle')} description={job.id} actions={<StatusBadge status={job.status} />} />
+      <PageHeader title={t('detailTitle')} description={t('supplierAndWorkflow', { supplier: supplierName || t('unknownSupplier'), workflow: workflow?.name ?? t('unknownWorkflow') })} actions={<StatusBadge status={job.status} />} />
       <Card>
         <DataList
           items={[
             { label: t('status'), value: <StatusBadge status={job.status} /> },
-            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.silo_entry_id}`} className={linkClass}>{supplierName || job.silo_entry_id}</Link> },
-            { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflow_id}`} className={linkClass}>{job.workflow_id}</Link> },
+            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.silo_entry_id}`} className={linkClass}>{supplierName || t('unknownSupplier')}</Link> },
+            { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflow_id}`} className={linkClass}>{workflow?.name ?? t('unknownWorkflow')}</Link> },
+            { label: t('id'), value: <code className="break-all">{job.id}</code> },
             { label: t('created'), value: when(job.created_at) },
             { label: t('updated'), value: when(job.updated_at) },
             { label: t('completed'), value: when(job.completed_at) },
@@ -52,14 +52,14 @@ export default async function JobPage({ params }: Props) {
             {job.faults.map((fault, index) => (
               <li key={index}>
                 {fault.code ? <code className="mr-2">{fault.code}</code> : null}
-                {fault.message}
+                {fault.code && FAULT_CODES.has(fault.code) ? t(`codes.${fault.code as 'step_failed'}`) : <span lang="en">{fault.message}</span>}
               </li>
             ))}
           </ul>
         </Card>
       ) : null}
       <Card title={t('intents')} id="intents-title">
-        <IntentList intents={job.intents} />
+        <IntentList intents={job.intents} steps={[...(workflow?.steps ?? []), ...(workflow?.rescue ?? [])]} />
       </Card>
     </>
   );

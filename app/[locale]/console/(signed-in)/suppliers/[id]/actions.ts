@@ -3,7 +3,9 @@
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
+import { getEntry } from '@/lib/silo';
 import { createJob } from '@/lib/transform';
+import { isUuid } from '@/components/console/is-uuid';
 import { formValues, type ActionResult } from '@/components/console/action-result';
 import { requireOperator } from '../../../session';
 
@@ -15,8 +17,13 @@ export async function runWorkflowAction(_previous: RunWorkflowState, formData: F
   const values = formValues(formData, ['workflow_id'] as const);
   const entryId = String(formData.get('entry_id') ?? '');
   if (!values.workflow_id || !entryId) return { status: 'error', code: 'chooseWorkflow', values };
+  const db = await getDb();
+  // Registering again sends a new link and moves a registered supplier back to processing: asked, not assumed.
+  if (formData.get('confirm_rerun') !== 'yes' && isUuid(entryId) && (await getEntry(db, operator.workspaceId, entryId))?.state === 'registered') {
+    return { status: 'error', code: 'confirmRerun', values };
+  }
   try {
-    const { job } = await createJob(await getDb(), operator.workspaceId, { body: { workflow_id: values.workflow_id, silo_entry_id: entryId } });
+    const { job } = await createJob(db, operator.workspaceId, { body: { workflow_id: values.workflow_id, silo_entry_id: entryId } });
     revalidatePath('/[locale]/console', 'layout');
     return { status: 'ok', code: 'workflowStarted', data: { jobId: job.id }, values };
   } catch (error) {

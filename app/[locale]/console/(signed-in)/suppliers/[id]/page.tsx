@@ -49,7 +49,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
       <PageHeader title={party.name || t('title')} description={party.cuit ? `CUIT ${formatCuit(party.cuit)}` : undefined} actions={<StateBadge state={entry.state} />} />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('run.title')} id="run-title">
-          <RunWorkflowForm entryId={entry.id} workflows={registration.map((w) => ({ id: w.id, label: `${w.name} · ${when(w.created_at)}` }))} />
+          <RunWorkflowForm entryId={entry.id} registered={entry.state === 'registered'} workflows={registration.map((w) => ({ id: w.id, label: `${w.name} · ${when(w.created_at)}` }))} />
         </Card>
         <CertificateCard certificate={certificate} />
       </div>
@@ -87,7 +87,9 @@ export default async function SupplierPage({ params, searchParams }: Props) {
           </Card>
         ) : null}
         {tab === 'meta' ? <MetaPanel meta={entry.meta} /> : null}
-        {tab === 'jobs' ? jobs.list.length ? <JobList jobs={jobs.list} /> : <EmptyState>{t('noJobs')}</EmptyState> : null}
+        {tab === 'jobs' ? jobs.list.length ? (
+          <JobList jobs={jobs.list} names={{ suppliers: { [entry.id]: party.name }, workflows: Object.fromEntries(workflows.list.map((w) => [w.id, w.name])) }} />
+        ) : <EmptyState>{t('noJobs')}</EmptyState> : null}
       </div>
     </>
   );

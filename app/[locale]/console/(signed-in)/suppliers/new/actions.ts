@@ -4,8 +4,10 @@ import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
-import { createEntry, PARTY_SCHEMA, validateParty } from '@/lib/silo';
-import { validateCuit } from '@/lib/arca';
+import { createEntry, findEntries, PARTY_SCHEMA, validateParty } from '@/lib/silo';
+import { formatCuit, normalizeCuit, validateCuit } from '@/lib/arca';
+import type { Db } from '@/lib/db';
+import { partyOf } from '@/components/console/party';
 import { formValues, type ActionResult } from '@/components/console/action-result';
 import { requireOperator } from '../../../session';
 
@@ -26,12 +28,23 @@ export async function supplierAction(_previous: SupplierFormState, formData: For
     return { status: 'error', code: 'invalidFields', fields, values };
   }
   if (formData.get('intent') !== 'save') return { status: 'ok', code: 'supplierBuilt', data: { party: checked.party.data }, values };
+  const db = await getDb();
+  const cuit = normalizeCuit(values.cuit);
+  const existing = formData.get('allow_duplicate') === 'yes' ? undefined : await findSupplierByCuit(db, operator.workspaceId, cuit);
+  if (existing) return { status: 'error', code: 'supplierDuplicate', params: { cuit: formatCuit(cuit), name: existing.name, id: existing.id }, values };
   let id: string;
   try {
-    ({ entry: { id } } = await createEntry(await getDb(), operator.workspaceId, { body: { folder: 'suppliers', data: checked.party.data } }));
+    ({ entry: { id } } = await createEntry(db, operator.workspaceId, { body: { folder: 'suppliers', data: checked.party.data } }));
   } catch (error) {
     if (error instanceof DomainError) return { status: 'error', code: 'supplierNotSaved', values };
     throw error;
   }
   return redirect({ href: `/console/suppliers/${id}`, locale: await getLocale() });
+}
+
+/** A supplier of the workspace with exactly this CUIT (the search matches parts; this keeps whole ones). */
+async function findSupplierByCuit(db: Db, workspaceId: string, cuit: string) {
+  const { list } = await findEntries(db, workspaceId, { folder: 'suppliers', query: cuit, page: 1, pageSize: 20 });
+  const match = list.find((entry) => normalizeCuit(partyOf(entry.data).cuit) === cuit);
+  return match ? { id: match.id, name: partyOf(match.data).name } : undefined;
 }

@@ -24,7 +24,8 @@ export default async function WorkflowPage({ params }: Props) {
   const format = await getFormatter();
   return (
     <>
-      <PageHeader title={workflow.name} description={workflow.description} />
+      {/* The template's description is stored in English (the API's language); the console says it in its own. */}
+      <PageHeader title={workflow.name} description={workflow.template === 'ar-supplier-registration' ? t('templateDescription') : workflow.description} />
       <Card>
         <DataList
           items={[
