@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, waitForJobState } from './support/runner-fixtures';
@@ -19,8 +19,11 @@ describe.skipIf(!url)('runner resilience: kill -9 the worker process, restart it
     database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 5 });
     receiver = await startReceiver();
   });
+  // A worker left running would claim the next test's jobs beside the worker that test kills.
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.crash()));
+  });
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.crash()));
     await receiver?.close();
     await database?.close();
   });
@@ -58,25 +61,32 @@ describe.skipIf(!url)('runner resilience: kill -9 the worker process, restart it
   it('mid-delivery: every webhook arrives at least once with the same webhook-id, every job finishes', { timeout: 60_000 }, async () => {
     const db = database.db;
     receiver.received.length = 0;
-    let hold = true;
+    let killedFirst = () => {};
+    const killed = new Promise<void>((resolve) => (killedFirst = resolve));
     // The receiver keeps the first worker's requests open until it has been killed.
-    receiver.answer = () => ({ status: 200, delayMs: hold ? 5_000 : 0 });
+    receiver.answer = () => ({ status: 200, after: killed });
     const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
     const entries = await Promise.all(Array.from({ length: 5 }, () => createSupplier(db, ownerId)));
     const ids = (await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)))).map((j) => j.id);
 
     const first = await spawnWorker();
-    await receiver.waitFor(5, 20_000);
+    await receiver.waitFor(ids.length, 20_000);
+    // Every job's delivery is in flight in the worker about to be killed, once: its lease holds while it delivers.
+    const held = await db.select({ id: schema.jobs.id }).from(schema.jobs).where(and(inArray(schema.jobs.id, ids), eq(schema.jobs.leaseOwner, first.id)));
+    expect(held.map((j) => j.id).sort(), 'jobs the killed worker was delivering').toEqual([...ids].sort());
     await first.crash();
-    hold = false;
+    killedFirst();
     const beforeRestart = receiver.received.length;
+    expect(beforeRestart).toBe(ids.length);
     await spawnWorker();
     for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
-    expect(receiver.received.length).toBeGreaterThanOrEqual(beforeRestart + ids.length);
+    const jobOf = (delivery: { body: string }) => (JSON.parse(delivery.body) as { transform_job_id: string }).transform_job_id;
+    const redelivered = new Set(receiver.received.slice(beforeRestart).map(jobOf));
+    expect([...redelivered].sort(), 'jobs delivered again after the restart').toEqual([...ids].sort());
 
     const idsByJob = new Map<string, Set<string>>();
     for (const delivery of receiver.received) {
-      const job = (JSON.parse(delivery.body) as { transform_job_id: string }).transform_job_id;
+      const job = jobOf(delivery);
       idsByJob.set(job, (idsByJob.get(job) ?? new Set()).add(String(delivery.headers['webhook-id'])));
     }
     expect([...idsByJob.keys()].sort()).toEqual([...ids].sort());

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { isAppConnected } from '@/lib/workspaces';
 import type { JobEvent } from '../to-job';
 import { STEP_HANDLERS } from '../steps';
+import { holdLease } from './hold-lease';
 import { recordOutcome, type Position } from './record-outcome';
 import type { JobRow, StepOutcome } from './types';
 import { unparkJob } from './unpark-job';
@@ -12,9 +13,19 @@ import type { WorkflowSteps } from './workflow-cache';
 
 /**
  * Runs a leased job's steps one after another until it parks, waits for a retry, finishes, or the
- * lease is lost. A crash between a step and its record re-runs that step: steps are idempotent.
+ * lease is lost. The lease is renewed meanwhile, so only a crash hands the job to another runner; a
+ * crash between a step and its record re-runs that step: steps are idempotent.
  */
 export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>): Promise<void> {
+  const release = holdLease(db, job.id, owner, leaseMs, log);
+  try {
+    await runSteps(db, job, owner, leaseMs, log, workflows);
+  } finally {
+    release();
+  }
+}
+
+async function runSteps(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>): Promise<void> {
   const { steps, rescue } = await workflows(job.workflowId);
   const history = await previousEvents(db, job.id, job.attempts);
   const apps = new Map<string, Promise<boolean>>();

@@ -7,7 +7,8 @@ export interface ReceivedWebhook {
   at: number;
 }
 
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number };
+/** `after`: the answer waits until it settles (a slow receiver, or one held until the test lets go). */
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; after?: Promise<unknown> };
 
 export interface Receiver {
   url: string;
@@ -48,10 +49,11 @@ export async function startReceiver(): Promise<Receiver> {
       const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       received.push(request);
       const answer = receiver.answer(request, received.length - 1);
-      setTimeout(() => {
+      void Promise.resolve(answer.after).finally(() => {
+        if (res.destroyed) return;
         res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
         res.end(answer.body ?? '{}');
-      }, answer.delayMs ?? 0);
+      });
     });
   });
   server.on('connection', (s) => {
