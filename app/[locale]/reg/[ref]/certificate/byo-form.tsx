@@ -5,14 +5,18 @@ import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { useFileLimit } from '@/components/wizard/use-file-limit';
-import { uploadOwnCredentials, type ByoState } from './actions';
+import type { ByoState } from './actions';
 
 const input = 'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1';
 
-export function ByoForm({ refCode, locale }: { refCode: string; locale: string }) {
+export type UploadOwnCredentials = (state: ByoState, form: FormData) => Promise<ByoState>;
+
+// Bound on the server (see the page): an action bound here is a new reference at every render, and
+// React's server renderer, answering a form posted without JavaScript, would wait on it forever.
+export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
   const t = useTranslations('wizard.certificate');
   const tu = useTranslations('wizard.upload');
-  const [state, action] = useActionState<ByoState, FormData>(uploadOwnCredentials.bind(null, refCode, locale), {});
+  const [state, action] = useActionState<ByoState, FormData>(upload, {});
   const limit = useFileLimit((file) => tu('tooLarge', file));
   return (
     <form action={action} onSubmit={limit.reset} className="space-y-3">

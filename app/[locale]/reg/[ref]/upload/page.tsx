@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { requireStep } from '../load';
+import { uploadCertificate } from './actions';
 import { UploadForm } from './upload-form';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
@@ -15,7 +16,7 @@ export default async function UploadStep({ params }: Props) {
       <StepHeading base={`/reg/${ref}`} step="upload" reached={registration.step} title={t('title')}>
         <p>{t('intro')}</p>
       </StepHeading>
-      <UploadForm refCode={ref} locale={locale} />
+      <UploadForm action={uploadCertificate.bind(null, ref, locale)} />
     </div>
   );
 }

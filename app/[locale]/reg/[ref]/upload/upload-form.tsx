@@ -5,11 +5,15 @@ import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { MAX_FILE_BYTES, useFileLimit } from '@/components/wizard/use-file-limit';
-import { uploadCertificate, type UploadState } from './actions';
+import type { UploadState } from './actions';
 
-export function UploadForm({ refCode, locale }: { refCode: string; locale: string }) {
+export type UploadCertificate = (state: UploadState, form: FormData) => Promise<UploadState>;
+
+// Bound on the server (see the page): an action bound here is a new reference at every render, and
+// React's server renderer, answering a form posted without JavaScript, would wait on it forever.
+export function UploadForm({ action: upload }: { action: UploadCertificate }) {
   const t = useTranslations('wizard.upload');
-  const [state, action] = useActionState<UploadState, FormData>(uploadCertificate.bind(null, refCode, locale), {});
+  const [state, action] = useActionState<UploadState, FormData>(upload, {});
   const [fileName, setFileName] = useState<string>();
   const [dragging, setDragging] = useState(false);
   const limit = useFileLimit((file) => t('tooLarge', file));
