@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -110,4 +110,26 @@ test.describe('wizard forms without JavaScript', () => {
     await submit(page, w.pos!.finish!);
     await expect(page).toHaveURL(/\/done$/);
   });
+});
+
+test.describe('an upload far over the action limit, without JavaScript', () => {
+  test.setTimeout(60_000);
+  for (const megabytes of [20, 64]) {
+    test(`a ${megabytes} MB file gets the "too large" page, not a connection error`, async ({ page, request }) => {
+      const reg = await startRegistration(request, 'sandbox', 'Archivo Enorme SA');
+      await reachCertificate(page, reg.linkPath);
+      await submit(page, w.certificate!.generate!);
+      await page.goto(`${reg.linkPath}/arca`);
+      await submit(page, w.arca!.next!);
+      // Playwright takes files over 50 MB only from disk.
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'huge-')), 'escaneo.pdf');
+      writeFileSync(file, Buffer.alloc(megabytes * 1024 * 1024, 1));
+      await page.locator('input[type=file][name=file]').setInputFiles(file);
+      await page.getByRole('button', { name: w.upload!.submit!, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('El archivo es demasiado grande');
+      await page.getByRole('link', { name: 'Volver al paso' }).click();
+      await expect(page).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
+      rmSync(path.dirname(file), { recursive: true });
+    });
+  }
 });
