@@ -97,6 +97,11 @@ test.describe('wizard forms without JavaScript', () => {
     await submit(page, w.arca!.next!);
     await expect(page).toHaveURL(/\/upload$/);
 
+    await page.locator('input[type=file][name=file]').setInputFiles({ name: 'vacio.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.alloc(0) });
+    await submit(page, w.upload!.submit!);
+    await expect(page.getByTestId('form-message')).toContainText(w.upload!.emptyFile!.replace('{name}', 'vacio.crt'));
+    await expect(page.getByText(w.upload!.sentFile!.replace('{name}', 'vacio.crt'))).toBeVisible();
+
     await page.getByLabel(w.upload!.pasteLabel!).fill('esto no es un certificado');
     await submit(page, w.upload!.submit!);
     await expect(page.getByTestId('form-message')).toContainText(w.upload!.problemsTitle!);
