@@ -60,16 +60,17 @@ test('upload: a file refused for its size keeps its notice when the form is sent
   const notice = fill(w.upload!.tooLarge!, { name: 'foto.jpg', kb: 200 });
   const message = page.getByTestId('form-message');
   await expect(message).toContainText(notice);
-  await expect(file).toHaveAttribute('aria-invalid', 'true');
   let posted = false;
   page.on('request', (r) => {
     if (r.method() === 'POST') posted = true;
   });
   await page.getByRole('button', { name: w.upload!.submit! }).click();
-  await expect(message).toBeFocused();
-  await expect(message).toContainText(notice);
   await expect(message).not.toContainText(w.upload!.empty!);
+  await expect(message).toContainText(notice);
   expect(posted, 'nothing to validate was sent').toBe(false);
+  await expect(message).toBeFocused();
+  await expect(file).toHaveAttribute('aria-invalid', 'true');
+  await expect(file).toHaveAttribute('aria-describedby', /\bupload-message\b/);
 });
 
 test('bring your own: an empty key is named and only its field is marked', async ({ page, request }) => {
