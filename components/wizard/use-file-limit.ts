@@ -8,7 +8,8 @@ export const MAX_FILE_BYTES = 64 * 1024;
 /**
  * Refuses a chosen file over the limit as soon as it is picked, with a message naming it, and
  * clears that field: a photo or a PDF would otherwise be sent whole, past the request limit.
- * One message per field; all are dropped when the form is sent (the server's answer replaces them).
+ * One message per field, kept until another file is chosen there or the form is sent with something
+ * else to validate (the server's answer then replaces them).
  */
 export function useFileLimit(explain: (file: { name: string; kb: number }) => string) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -19,5 +20,5 @@ export function useFileLimit(explain: (file: { name: string; kb: number }) => st
     if (tooLarge) input.value = '';
     return !tooLarge;
   };
-  return { errors: Object.values(errors), check, reset: () => setErrors({}) };
+  return { errors: Object.values(errors), fields: Object.keys(errors), check, reset: () => setErrors({}) };
 }

@@ -41,7 +41,9 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
     if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > MAX_ACTION_BODY_BYTES) {
       const posted = matchRegistrationPage(path);
-      if (posted) return drainThen(req, () => sendPlainPage(res, 413, 'tooLarge', posted.locale, path));
+      if (!posted) return render();
+      sendPlainPage(res, 413, 'tooLarge', posted.locale, path);
+      return discardRest(req);
     }
     const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
@@ -68,19 +70,23 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
 }
 
 /**
- * Reads and drops the rest of an upload, then answers: closing while the browser still sends would
- * reset the connection and it would show a network error instead of the page. Past the cap the
- * connection is cut (nobody's certificate is 16 MB).
+ * Called once the answer is sent: reads and drops the rest of the upload so the browser can finish
+ * sending and then show that answer. Past a bound (bytes or time) the connection is cut; the
+ * browser already holds the answer by then and shows it. Answering only after reading the whole
+ * body would leave nothing to show when the cut comes first (Chromium shows a connection reset).
  */
-function drainThen(req: IncomingMessage, answer: () => void) {
+function discardRest(req: IncomingMessage) {
   let received = 0;
+  const cut = () => req.destroy();
+  const timer = setTimeout(cut, DISCARD_AT_MOST_MS).unref();
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > DRAIN_AT_MOST_BYTES) req.destroy();
+    if (received > DISCARD_AT_MOST_BYTES) cut();
   });
-  req.once('end', answer);
+  req.once('close', () => clearTimeout(timer));
 }
-const DRAIN_AT_MOST_BYTES = 16 * 1024 * 1024;
+const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
+const DISCARD_AT_MOST_MS = 15_000;
 
 async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
   const ip = String(req.headers['x-client-ip'] ?? 'unknown');

@@ -17,7 +17,11 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean; pr
   return directives.join('; ');
 }
 
-/** Registration links carry a credential in the path: they must not leak or be indexed. */
+/**
+ * Registration links carry a credential in the path: they must not leak or be indexed.
+ * `same-origin`, not `no-referrer`: under `no-referrer` Chromium posts forms with `Origin: null`,
+ * which the server-action origin check refuses, so no form would work before JavaScript loads.
+ */
 export function isRegistrationPath(pathname: string): boolean {
   return /^\/(?:[a-z]{2}\/)?reg(?:\/|$)/.test(pathname);
 }
@@ -28,7 +32,7 @@ export function pageSecurityHeaders(pathname: string, csp: string, production: b
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': registration ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    'Referrer-Policy': registration ? 'same-origin' : 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     ...(registration ? { 'X-Robots-Tag': 'noindex, nofollow' } : {}),
     ...(production ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),

@@ -69,7 +69,7 @@ test.describe('headers and API routing through the one server', () => {
   test('registration paths are never indexed nor sent as referrer', async ({ request }) => {
     for (const path of ['/reg/some-ref', '/en/reg/some-ref']) {
       const headers = (await request.get(path)).headers();
-      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['referrer-policy']).toBe('same-origin');
       expect(headers['x-robots-tag']).toBe('noindex, nofollow');
     }
   });

@@ -205,4 +205,29 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     expect((await post(`/reg/${ref}/upload`, 1024)).status).toBe(303);
     expect(renders).toEqual([`/reg/${ref}/upload`]);
   });
+
+  it('answers an oversized form post before its body has arrived, so the browser has a page to show when the rest is cut off', async () => {
+    const { ref } = await newLink(database().db);
+    renders.length = 0;
+    const declared = 20 * 1024 * 1024;
+    // Only 1 MB of the declared 20 MB is ever sent: an answer that waited for the end would never come.
+    const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${origin}/reg/${ref}/upload`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': declared } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') });
+        });
+      });
+      req.on('error', reject);
+      req.write(Buffer.alloc(1024 * 1024, 'a'));
+      setTimeout(() => {
+        req.destroy();
+        reject(new Error('no answer while the body was still coming'));
+      }, 3_000).unref();
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toContain('El archivo es demasiado grande');
+    expect(renders).toEqual([]);
+  });
 });

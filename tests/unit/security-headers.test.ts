@@ -24,7 +24,8 @@ describe('security headers', () => {
 
   it('keeps registration links out of referrers and search engines', () => {
     const headers = pageSecurityHeaders('/reg/abc', 'csp', false);
-    expect(headers['Referrer-Policy']).toBe('no-referrer');
+    // same-origin: no Referer leaves the site, and the browser still sends a real Origin on form posts.
+    expect(headers['Referrer-Policy']).toBe('same-origin');
     expect(headers['X-Robots-Tag']).toBe('noindex, nofollow');
     expect(headers['Strict-Transport-Security']).toBeUndefined();
   });

@@ -4,13 +4,18 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
-import { generateCsr, type GenerateState } from './actions';
+import type { GenerateState } from './actions';
 
-export function GenerateForm({ refCode, locale, alias, hasCsr }: { refCode: string; locale: string; alias: string; hasCsr: boolean }) {
+export type GenerateCsr = (state: GenerateState, form: FormData) => Promise<GenerateState>;
+
+// Bound on the server (see the page): an action bound here is a new reference at every render, and
+// React's server renderer, answering a form posted without JavaScript, would wait on it forever.
+export function GenerateForm({ action: generate, alias, hasCsr }: { action: GenerateCsr; alias: string; hasCsr: boolean }) {
   const t = useTranslations('wizard.certificate');
-  const [state, action] = useActionState<GenerateState, FormData>(generateCsr.bind(null, refCode, locale), { alias });
+  const [state, action] = useActionState<GenerateState, FormData>(generate, { alias });
   return (
-    <form action={action} className="space-y-3">
+    // noValidate: the server's message names the problem in the supplier's language, the browser's would not.
+    <form action={action} className="space-y-3" noValidate>
       <div className="space-y-1">
         <label htmlFor="alias" className="font-medium">
           {hasCsr ? t('aliasNewLabel') : t('aliasLabel')}

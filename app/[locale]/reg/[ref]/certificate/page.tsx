@@ -5,6 +5,7 @@ import { StepHeading } from '@/components/wizard/step-heading';
 import { Link } from '@/lib/i18n';
 import { currentCsr, suggestedAlias } from '@/lib/registration';
 import { requireStep } from '../load';
+import { generateCsr, uploadOwnCredentials } from './actions';
 import { ByoForm } from './byo-form';
 import { GenerateForm } from './generate-form';
 import { ValidatedInUse } from './validated-in-use';
@@ -42,13 +43,13 @@ export default async function CertificateStep({ params }: Props) {
             </div>
           </div>
         )}
-        <GenerateForm refCode={ref} locale={locale} alias={csr?.alias ?? suggestedAlias(registration)} hasCsr={!!csr} />
+        <GenerateForm action={generateCsr.bind(null, ref, locale)} alias={csr?.alias ?? suggestedAlias(registration)} hasCsr={!!csr} />
       </section>
       <details className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6" open={!registration.pendingCsr && registration.credentials?.source === 'byo'}>
         <summary className="cursor-pointer text-lg font-semibold">{t('byoTitle')}</summary>
         <div className="mt-4 space-y-4">
           <p>{t('byoIntro')}</p>
-          <ByoForm refCode={ref} locale={locale} />
+          <ByoForm action={uploadOwnCredentials.bind(null, ref, locale)} />
         </div>
       </details>
     </div>

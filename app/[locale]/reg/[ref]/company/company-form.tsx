@@ -4,11 +4,15 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
-import { saveCompany, type CompanyState } from './actions';
+import type { CompanyState } from './actions';
 
-export function CompanyForm({ refCode, locale, regime, regimes }: { refCode: string; locale: string; regime: string | null; regimes: readonly string[] }) {
+export type SaveCompany = (state: CompanyState, form: FormData) => Promise<CompanyState>;
+
+// Bound on the server (see the page): an action bound here is a new reference at every render, and
+// React's server renderer, answering a form posted without JavaScript, would wait on it forever.
+export function CompanyForm({ action: save, regime, regimes }: { action: SaveCompany; regime: string | null; regimes: readonly string[] }) {
   const t = useTranslations('wizard');
-  const [state, action] = useActionState<CompanyState, FormData>(saveCompany.bind(null, refCode, locale), { regime: regime ?? undefined });
+  const [state, action] = useActionState<CompanyState, FormData>(save, { regime: regime ?? undefined });
   return (
     <form action={action} className="space-y-4" noValidate>
       <fieldset className="space-y-2" aria-describedby="regime-hint">

@@ -4,6 +4,7 @@ import { REGIMES } from '@/lib/registration';
 import { EnvBadge } from '@/components/wizard/env-badge';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { requireStep } from '../load';
+import { saveCompany } from './actions';
 import { CompanyForm } from './company-form';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
@@ -56,7 +57,7 @@ export default async function CompanyStep({ params }: Props) {
           <li>{t('steps3')}</li>
         </ol>
       </section>
-      <CompanyForm refCode={ref} locale={locale} regime={registration.regime} regimes={REGIMES} />
+      <CompanyForm action={saveCompany.bind(null, ref, locale)} regime={registration.regime} regimes={REGIMES} />
     </div>
   );
 }

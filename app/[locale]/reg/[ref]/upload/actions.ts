@@ -9,7 +9,8 @@ import { validateCertificate } from '@/lib/registration';
 import { requireStep, withinRateLimit } from '../load';
 import { readUpload } from '../read-upload';
 
-export type UploadState = { errors?: string[]; pasted?: string };
+/** `invalid` is the field the errors are about; `fileName` names the file sent (the field comes back empty). */
+export type UploadState = { errors?: string[]; pasted?: string; fileName?: string; invalid?: 'file' | 'pasted' };
 
 export async function uploadCertificate(ref: string, locale: string, _prev: UploadState, form: FormData): Promise<UploadState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
@@ -17,16 +18,18 @@ export async function uploadCertificate(ref: string, locale: string, _prev: Uplo
   if (!(await withinRateLimit(ref))) return { errors: [t('rateLimited')], pasted };
   const registration = await requireStep(ref, locale, 'upload');
   const file = await readUpload(form.get('file'));
-  const input = file ?? (pasted.trim() ? pasted : undefined);
-  if (!input) return { errors: [t('upload.empty')], pasted };
+  const answer = { pasted, fileName: file?.name, invalid: file ? ('file' as const) : ('pasted' as const) };
+  if (file && file.bytes.length === 0) return { ...answer, errors: [t('upload.emptyFile', { name: file.name })] };
+  const input = file?.bytes ?? (pasted.trim() ? pasted : undefined);
+  if (!input) return { ...answer, invalid: 'file', errors: [t('upload.empty')] };
   let result;
   try {
     result = await validateCertificate(await getDb(), registration, input);
   } catch (error) {
     getLogger().error({ err: error }, 'wizard: certificate validation failed unexpectedly');
-    return { errors: [t('unexpected')], pasted };
+    return { errors: [t('unexpected')], pasted, fileName: file?.name };
   }
-  if (!result.ok) return { errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)), pasted };
+  if (!result.ok) return { ...answer, errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)) };
   redirect({ href: `/reg/${ref}/points-of-sale`, locale });
   return {};
 }

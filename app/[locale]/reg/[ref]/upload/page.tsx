@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
+import { uploadCertificate } from './actions';
 import { UploadForm } from './upload-form';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
@@ -17,7 +18,7 @@ export default async function UploadStep({ params }: Props) {
         <p>{t('intro')}</p>
       </StepHeading>
       <ValidatedInUse refCode={ref} locale={locale} registration={registration} />
-      <UploadForm refCode={ref} locale={locale} />
+      <UploadForm action={uploadCertificate.bind(null, ref, locale)} />
     </div>
   );
 }

@@ -1,30 +1,54 @@
 'use client';
 
-import { useActionState, useState, type DragEvent, type FormEvent } from 'react';
+import { useActionState, useMemo, useState, type DragEvent, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { MAX_FILE_BYTES, useFileLimit } from '@/components/wizard/use-file-limit';
-import { uploadCertificate, type UploadState } from './actions';
+import type { UploadState } from './actions';
 
-export function UploadForm({ refCode, locale }: { refCode: string; locale: string }) {
+export type UploadCertificate = (state: UploadState, form: FormData) => Promise<UploadState>;
+
+// Bound on the server (see the page): an action bound here is a new reference at every render, and
+// React's server renderer, answering a form posted without JavaScript, would wait on it forever.
+export function UploadForm({ action: upload }: { action: UploadCertificate }) {
   const t = useTranslations('wizard.upload');
-  const [state, action] = useActionState<UploadState, FormData>(uploadCertificate.bind(null, refCode, locale), {});
-  const [fileName, setFileName] = useState<string>();
+  const [state, action] = useActionState<UploadState, FormData>(upload, {});
+  // The file chosen since the last answer; after an answer the field is empty again and the answer names what was sent.
+  const [chosen, setChosen] = useState<{ name: string; answer: UploadState }>();
   const [dragging, setDragging] = useState(false);
+  const [heldBack, setHeldBack] = useState(0);
   const limit = useFileLimit((file) => t('tooLarge', file));
-  const choose = (input: HTMLInputElement) => setFileName(limit.check(input) ? input.files?.[0]?.name : undefined);
+  const choose = (input: HTMLInputElement) => {
+    const name = limit.check(input) ? input.files?.[0]?.name : undefined;
+    setChosen(name ? { name, answer: state } : undefined);
+  };
   const [pasteError, setPasteError] = useState<string>();
-  // Pasted text over the limit is kept here: sent, a very long paste would exceed the action's body limit.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    limit.reset();
-    const pasted = (event.currentTarget.elements.namedItem('pasted') as HTMLTextAreaElement | null)?.value ?? '';
-    const bytes = new TextEncoder().encode(pasted).length;
-    if (bytes <= MAX_FILE_BYTES) return setPasteError(undefined);
+  const holdBack = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setPasteError(t('pastedTooLarge', { kb: Math.ceil(bytes / 1024) }));
+    setHeldBack((n) => n + 1);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const elements = event.currentTarget.elements;
+    const pasted = (elements.namedItem('pasted') as HTMLTextAreaElement | null)?.value ?? '';
+    const fileChosen = !!(elements.namedItem('file') as HTMLInputElement | null)?.files?.length;
+    // Pasted text over the limit is kept here: sent, a very long paste would exceed the action's body limit.
+    const bytes = new TextEncoder().encode(pasted).length;
+    if (bytes > MAX_FILE_BYTES) {
+      setPasteError(t('pastedTooLarge', { kb: Math.ceil(bytes / 1024) }));
+      return holdBack(event);
+    }
+    setPasteError(undefined);
+    // A file refused for its size was taken out of the field: with nothing else to send, its notice stays.
+    if (limit.errors.length && !fileChosen && !pasted.trim()) return holdBack(event);
+    limit.reset();
   };
   const localErrors = [...limit.errors, ...(pasteError ? [pasteError] : [])];
+  const serverErrors = localErrors.length ? [] : (state.errors ?? []);
+  const fileInvalid = limit.errors.length > 0 || (serverErrors.length > 0 && state.invalid === 'file');
+  const pastedInvalid = !!pasteError || (serverErrors.length > 0 && state.invalid === 'pasted');
+  const attention = useMemo(() => ({ state, heldBack }), [state, heldBack]);
+  const shownName = chosen?.answer === state ? chosen.name : undefined;
   // Dropping a file fills the same <input type=file> a tap would, so the form posts it either way.
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -44,12 +68,23 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`block cursor-pointer rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-700 bg-blue-50' : 'border-slate-400 bg-white'}`}
+        className={`block cursor-pointer rounded-lg border-2 border-dashed p-6 text-center ${dragging ? 'border-brand-700 bg-blue-50' : fileInvalid ? 'border-red-700 bg-white' : 'border-slate-400 bg-white'}`}
       >
         <span className="block font-semibold">{t('fileLabel')}</span>
-        <span className="mt-1 block text-sm text-slate-700">{t('fileHint')}</span>
-        <input name="file" type="file" accept=".crt,.cer,.pem,.der,.p7b,application/x-x509-ca-cert,application/pkix-cert,application/x-pkcs7-certificates" onChange={(e) => choose(e.target)} className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1" />
-        {fileName && <span className="mt-2 block text-sm font-medium">{fileName}</span>}
+        <span id="file-hint" className="mt-1 block text-sm text-slate-700">
+          {t('fileHint')}
+        </span>
+        <input
+          name="file"
+          type="file"
+          accept=".crt,.cer,.pem,.der,.p7b,application/x-x509-ca-cert,application/pkix-cert,application/x-pkcs7-certificates"
+          onChange={(e) => choose(e.target)}
+          aria-invalid={fileInvalid || undefined}
+          aria-describedby={fileInvalid ? 'file-hint upload-message' : 'file-hint'}
+          className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1"
+        />
+        {shownName && <span className="mt-2 block text-sm font-medium">{shownName}</span>}
+        {!shownName && state.fileName && <span className="mt-2 block text-sm font-medium">{t('sentFile', { name: state.fileName })}</span>}
       </label>
       <p className="text-center text-sm font-medium text-slate-700">{t('or')}</p>
       <div className="space-y-1">
@@ -59,9 +94,23 @@ export function UploadForm({ refCode, locale }: { refCode: string; locale: strin
         <p id="pasted-hint" className="text-sm text-slate-700">
           {t('pasteHint')}
         </p>
-        <textarea id="pasted" name="pasted" rows={8} defaultValue={state.pasted} aria-describedby="pasted-hint" spellCheck={false} className="w-full rounded-md border border-slate-500 bg-white p-2 font-mono text-sm" />
+        <textarea
+          id="pasted"
+          name="pasted"
+          rows={8}
+          defaultValue={state.pasted}
+          aria-invalid={pastedInvalid || undefined}
+          aria-describedby={pastedInvalid ? 'pasted-hint upload-message' : 'pasted-hint'}
+          spellCheck={false}
+          className="w-full rounded-md border border-slate-500 bg-white p-2 font-mono text-sm"
+        />
       </div>
-      <FormMessage title={!localErrors.length && state.errors?.length ? t('problemsTitle') : undefined} messages={localErrors.length ? localErrors : (state.errors ?? [])} />
+      <FormMessage
+        id="upload-message"
+        title={serverErrors.length ? (state.fileName ? t('problemsTitleFile', { name: state.fileName }) : t('problemsTitle')) : undefined}
+        messages={localErrors.length ? localErrors : serverErrors}
+        focusOn={attention}
+      />
       <SubmitButton label={t('submit')} pendingLabel={t('validating')} />
     </form>
   );

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startRegistration } from './support/api';
+import { issueInSimulator } from './support/simulator';
+
+// Every wizard form posted before JavaScript loads (or with it off): the browser's own form post,
+// answered by the server with the next step or with the step again and its error.
+test.use({ javaScriptEnabled: false });
+
+const es = JSON.parse(readFileSync('messages/es.json', 'utf8')) as { wizard: Record<string, Record<string, string> & { alias: Record<string, string> }> };
+const w = es.wizard;
+/** An error answer must come back quickly: a stuck server render never answers at all. */
+const ANSWER_WITHIN_MS = 5_000;
+
+/** Clicks a submit button and waits for the document the server answers, failing if it takes too long. */
+async function submit(page: Page, button: string) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document', { timeout: ANSWER_WITHIN_MS }),
+    page.getByRole('button', { name: button, exact: true }).click({ noWaitAfter: true }),
+  ]);
+  expect(response.status(), 'the form post answers a page, never a 500').toBeLessThan(400);
+  await page.waitForLoadState('domcontentloaded', { timeout: ANSWER_WITHIN_MS });
+}
+
+async function reachCertificate(page: Page, linkPath: string) {
+  await page.goto(`${linkPath}/company`);
+  await page.getByLabel('Monotributista').check();
+  await submit(page, w.nav!.next!);
+  await expect(page).toHaveURL(/\/certificate$/);
+}
+
+/** A key and CSR made outside the wizard, as a supplier who brings their own would have. */
+function ownKeyAndCsr(alias: string, cuit: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'byo-'));
+  const key = path.join(dir, 'own.key');
+  const csr = path.join(dir, 'own.csr');
+  execFileSync('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', csr, '-subj', `/C=AR/O=Propia SA/CN=${alias}/serialNumber=CUIT ${cuit}`], { stdio: 'ignore' });
+  return { key, csr: readFileSync(csr, 'utf8'), dir };
+}
+
+test.describe('wizard forms without JavaScript', () => {
+  test.setTimeout(60_000);
+
+  test('company: no regime chosen says so, a regime moves on', async ({ page, request }) => {
+    const reg = await startRegistration(request, 'sandbox', 'Sin Script SA');
+    await page.goto(`${reg.linkPath}/company`);
+    await submit(page, w.nav!.next!);
+    await expect(page.getByTestId('form-message')).toHaveText(w.company!.regimeRequired!);
+    await page.getByLabel('Monotributista').check();
+    await submit(page, w.nav!.next!);
+    await expect(page).toHaveURL(/\/certificate$/);
+  });
+
+  test('certificate: a bad alias says so and keeps it, a good one gives the CSR', async ({ page, request }) => {
+    const reg = await startRegistration(request, 'sandbox', 'Alias Sin Script SA');
+    await reachCertificate(page, reg.linkPath);
+    await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).fill('con espacios');
+    await submit(page, w.certificate!.generate!);
+    await expect(page.getByTestId('form-message').first()).toHaveText(w.certificate!.alias.alias_characters!);
+    await expect(page.getByLabel(w.certificate!.aliasLabel!, { exact: true })).toHaveValue('con espacios');
+    await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).fill('sinscript');
+    await submit(page, w.certificate!.generate!);
+    await expect(page.getByLabel(w.certificate!.csrLabel!, { exact: true })).toHaveValue(/BEGIN CERTIFICATE REQUEST/);
+  });
+
+  test('bring your own: an expired pair is explained, a good pair is validated', async ({ page, request }) => {
+    const reg = await startRegistration(request, 'sandbox', 'Propia Sin Script SA');
+    await reachCertificate(page, reg.linkPath);
+    const fixture = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026';
+    await page.getByText(w.certificate!.byoTitle!).click();
+    await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles(`${fixture}.crt`);
+    await page.getByLabel(w.certificate!.byoKey!).setInputFiles(`${fixture}.key`);
+    await submit(page, w.certificate!.byoSubmit!);
+    await expect(page.getByTestId('form-message').last()).toContainText(w.upload!.problemsTitle!);
+
+    const own = ownKeyAndCsr('propiasinscript', reg.cuit);
+    const pem = await issueInSimulator(page, 'sandbox', 'propiasinscript', own.csr, reg.cuit);
+    await page.goto(`${reg.linkPath}/certificate`);
+    // The section stays open after a pair was tried.
+    if (!(await page.getByLabel(w.certificate!.byoCertificate!).isVisible())) await page.getByText(w.certificate!.byoTitle!).click();
+    await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles({ name: 'propia.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(pem) });
+    await page.getByLabel(w.certificate!.byoKey!).setInputFiles(own.key);
+    await submit(page, w.certificate!.byoSubmit!);
+    await expect(page).toHaveURL(/\/points-of-sale$/);
+  });
+
+  test('ARCA, upload, points of sale: not a certificate is explained, the certificate leads to done', async ({ page, request }) => {
+    const reg = await startRegistration(request, 'sandbox', 'Todo Sin Script SA');
+    await reachCertificate(page, reg.linkPath);
+    await submit(page, w.certificate!.generate!);
+    const csr = await page.getByLabel(w.certificate!.csrLabel!, { exact: true }).inputValue();
+    const alias = await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).first().inputValue();
+    await page.goto(`${reg.linkPath}/arca`);
+    await submit(page, w.arca!.next!);
+    await expect(page).toHaveURL(/\/upload$/);
+
+    await page.locator('input[type=file][name=file]').setInputFiles({ name: 'vacio.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.alloc(0) });
+    await submit(page, w.upload!.submit!);
+    await expect(page.getByTestId('form-message')).toContainText(w.upload!.emptyFile!.replace('{name}', 'vacio.crt'));
+    await expect(page.getByText(w.upload!.sentFile!.replace('{name}', 'vacio.crt'))).toBeVisible();
+
+    await page.getByLabel(w.upload!.pasteLabel!).fill('esto no es un certificado');
+    await submit(page, w.upload!.submit!);
+    await expect(page.getByTestId('form-message')).toContainText(w.upload!.problemsTitle!);
+    await expect(page.getByLabel(w.upload!.pasteLabel!)).toHaveValue('esto no es un certificado');
+
+    const pem = await issueInSimulator(page, 'sandbox', alias, csr, reg.cuit);
+    await page.goto(`${reg.linkPath}/upload`);
+    await page.getByLabel(w.upload!.pasteLabel!).fill(pem);
+    await submit(page, w.upload!.submit!);
+    await expect(page).toHaveURL(/\/points-of-sale$/);
+    await submit(page, w.pos!.finish!);
+    await expect(page).toHaveURL(/\/done$/);
+  });
+});
+
+test.describe('an upload far over the action limit, without JavaScript', () => {
+  test.setTimeout(60_000);
+  for (const megabytes of [20, 64]) {
+    test(`a ${megabytes} MB file gets the "too large" page, not a connection error`, async ({ page, request }) => {
+      const reg = await startRegistration(request, 'sandbox', 'Archivo Enorme SA');
+      await reachCertificate(page, reg.linkPath);
+      await submit(page, w.certificate!.generate!);
+      await page.goto(`${reg.linkPath}/arca`);
+      await submit(page, w.arca!.next!);
+      // Playwright takes files over 50 MB only from disk.
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'huge-')), 'escaneo.pdf');
+      writeFileSync(file, Buffer.alloc(megabytes * 1024 * 1024, 1));
+      await page.locator('input[type=file][name=file]').setInputFiles(file);
+      await page.getByRole('button', { name: w.upload!.submit!, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('El archivo es demasiado grande');
+      await page.getByRole('link', { name: 'Volver al paso' }).click();
+      await expect(page).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
+      rmSync(path.dirname(file), { recursive: true });
+    });
+  }
+});
