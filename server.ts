@@ -7,7 +7,8 @@ import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
-import { createRegistrationPageServer } from '@/lib/page-cache';
+import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
+import { acceptClientAddress } from '@/lib/security';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -25,6 +26,7 @@ async function main() {
   const handlePage = nextApp.getRequestHandler();
   const handleApi = getRequestListener(createApiApp().fetch);
   const serveRegistrationPage = createRegistrationPageServer({ getDb, viewsPerMinutePerRef: env.regPageViewsPerMinute });
+  const guardPublicRequest = createPublicRequestGuard({ requestsPerMinute: env.pageRequestsPerMinute });
 
   const logRequests = log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
@@ -34,10 +36,11 @@ async function main() {
         log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
       });
     }
+    // Before anything reads them: forwarded headers count only from a trusted proxy (TRUST_PROXY).
+    acceptClientAddress(req, env.trustProxy);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (isApiPath(pathname)) return void handleApi(req, res);
-    // Pages rate-limit by client address; only this server may set it (behind a proxy, trust X-Forwarded-For there).
-    req.headers['x-client-ip'] = req.socket.remoteAddress ?? 'unknown';
+    if (guardPublicRequest(req, res, pathname)) return;
     serveRegistrationPage(req, res, () => void handlePage(req, res)).catch((error: unknown) => {
       log.error({ err: error, path: redactUrl(req.url ?? '/') }, 'server: registration page failed');
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');

@@ -1,2 +1,3 @@
 export { hitRateLimit } from './hit-rate-limit';
 export type { RateLimitResult } from './hit-rate-limit';
+export { LocalRateLimit, addressGroup } from './local-rate-limit';
