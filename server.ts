@@ -8,6 +8,7 @@ import { startRunner } from '@/lib/transform';
 import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
 import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
+import { startRateLimitPruning } from '@/lib/ratelimit';
 import { acceptClientAddress } from '@/lib/security';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
@@ -20,6 +21,7 @@ async function main() {
   const database = await startDatabase();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb }) : undefined;
+  const rateLimitPruning = startRateLimitPruning(getDb, (err) => log.error({ err }, 'server: pruning rate limits failed'));
 
   const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });
   await nextApp.prepare();
@@ -63,6 +65,7 @@ async function main() {
     server.closeIdleConnections();
     clearTimeout(force);
     await runner?.stop();
+    await rateLimitPruning.stop();
     await nextApp.close().catch(() => undefined);
     await stopDatabase();
     log.info('server: stopped');
