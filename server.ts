@@ -5,7 +5,8 @@ import { createApiApp, isApiPath } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
-import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
+import { startControlSocket } from '@/lib/admin';
+import { prepareDemo } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
 import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
@@ -51,6 +52,10 @@ async function main() {
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  // With the embedded database this process owns the data folder: CLI commands run here, sent over a local socket.
+  const controlSocket = env.databaseUrl
+    ? undefined
+    : await startControlSocket(env.dataDir, getDb).catch((err: unknown) => void log.warn({ err }, 'server: no control socket; CLI commands need the app stopped'));
   log.info({ port: env.port, database: database.kind, appEnv: env.appEnv, arcaSimulator: env.arcaSimulator }, 'server: listening');
   console.log(`\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})`);
   if (!env.production && !env.databaseUrl && env.arcaSimulator) await printDemo(database.db, env.port);
@@ -64,6 +69,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     clearTimeout(force);
+    await controlSocket?.close();
     await runner?.stop();
     await rateLimitPruning.stop();
     await nextApp.close().catch(() => undefined);
@@ -77,18 +83,17 @@ async function main() {
 
 /** The embedded demo's sandbox workspace, API key and a supplier's registration link, on the console. */
 async function printDemo(db: Awaited<ReturnType<typeof startDatabase>>['db'], port: number) {
-  const demo = await ensureDemo(db);
-  const link = await waitForDemoLink(db, demo);
-  const operator = await ensureDemoConsoleUser(db, demo.workspaceId);
+  const demo = await prepareDemo(db);
   console.log(
     [
       '',
       '  Demo workspace (sandbox, simulated ARCA)',
       `    workspace_id:      ${demo.workspaceId}`,
-      `    api_key:           ${demo.apiKey}   (replaced at every start)`,
-      `    registration link: ${link ?? '(not ready yet: check the runner log)'}`,
-      `    simulated ARCA:    http://localhost:${port}/simulator/arca/`,
-      `    console:           http://localhost:${port}/console  (${operator.email} / ${operator.password}, replaced at every start)`,
+      `    workflow_id:       ${demo.workflowId}`,
+      `    api_key:           ${demo.apiKey}   (the same at every start)`,
+      `    registration link: ${demo.link ?? '(not ready yet: check the runner log)'}`,
+      `    simulated ARCA:    http://localhost:${port}/simulator/arca`,
+      `    console:           http://localhost:${port}/console  (${demo.operator.email} / ${demo.operator.password})`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.apiKey}" http://localhost:${port}/utils/v1/ping`,
       '',
