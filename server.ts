@@ -7,13 +7,14 @@ import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { startControlSocket } from '@/lib/admin';
 import { prepareDemo } from '@/lib/demo';
-import { getLogger, redactUrl } from '@/lib/log';
+import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { acceptClientAddress } from '@/lib/security';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
+redactConsoleErrors();
 
 async function main() {
   const env = getEnv();

@@ -1,31 +1,49 @@
 import { stdSerializers } from 'pino';
 
-type SerializedError = ReturnType<typeof stdSerializers.err> & Record<string, unknown>;
 const REDACTED = '[redacted]';
+const MAX_CAUSES = 16;
 
 /**
- * pino's error serializer, minus the values a failed query carried. Drizzle puts a query's
- * parameters (a sealed key, a CSR, an email) in the error's message, stack and `params`, and the
- * drivers quote a refused value in messages ("invalid input syntax for type uuid: \"…\"") and in
- * `detail` ("Key (email)=(…) already exists"): none of it may reach a log line.
+ * A copy of `error` without the values a failed query carried. Drizzle puts a query's parameters
+ * (a sealed key, a CSR, an email) in the error's message, stack and `params`, PGlite in `params`,
+ * and the drivers quote a refused value in messages ("invalid input syntax for type uuid: \"…\"")
+ * and in `detail` ("Key (email)=(…) already exists"): none of it may reach a log line. The
+ * original error is left as it is (it may still be handled after being logged).
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return stdSerializers.err(error as Error);
-  const paramsTexts = chain(error).flatMap((link) => ('params' in link && Array.isArray(link.params) ? [`params: ${link.params}`] : []));
-  const serialized = stdSerializers.err(error) as SerializedError;
-  const scrub = (text: string) => redactQuotedValues(paramsTexts.reduce((out, params) => out.split(params).join(`params: ${REDACTED}`), text));
-  if (typeof serialized.message === 'string') serialized.message = scrub(serialized.message);
-  if (typeof serialized.stack === 'string') serialized.stack = scrub(serialized.stack);
-  if ('params' in serialized) serialized.params = REDACTED;
-  if (typeof serialized.detail === 'string') serialized.detail = redactKeyValues(serialized.detail);
-  return serialized;
+export function redactError<T>(error: T, depth = 0): T {
+  if (!(error instanceof Error) || depth > MAX_CAUSES) return error;
+  const paramsText = 'params' in error && Array.isArray(error.params) ? `params: ${error.params}` : undefined;
+  const scrub = (text: string) => redactQuotedValues(paramsText ? text.split(paramsText).join(`params: ${REDACTED}`) : text);
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error & Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
+    if ('value' in descriptor) Object.defineProperty(copy, key, { ...descriptor, value: redactValue(key, descriptor.value, scrub, depth) });
+  }
+  return copy as T;
 }
 
-/** The error and its causes, as pino joins their messages and stacks. */
-function chain(error: Error): Error[] {
-  const links: Error[] = [];
-  for (let link: unknown = error; link instanceof Error && links.length < 16 && !links.includes(link); link = link.cause) links.push(link);
-  return links;
+function redactValue(key: string, value: unknown, scrub: (text: string) => string, depth: number): unknown {
+  if (key === 'params') return REDACTED;
+  if (key === 'cause') return redactError(value, depth + 1);
+  if (key === 'detail' && typeof value === 'string') return redactKeyValues(value);
+  if ((key === 'message' || key === 'stack') && typeof value === 'string') return scrub(value);
+  return value;
+}
+
+/** pino's error serializer, on the redacted copy. */
+export function serializeError(error: unknown): unknown {
+  return stdSerializers.err(redactError(error) as Error);
+}
+
+/**
+ * Next prints errors thrown while rendering or in a server action with console.error, outside
+ * pino: those pass through the same redaction.
+ */
+export function redactConsoleErrors(target: Pick<Console, 'error' | 'warn'> = console): void {
+  for (const method of ['error', 'warn'] as const) {
+    const original = target[method].bind(target);
+    target[method] = (...args: unknown[]) => original(...args.map((arg) => redactError(arg)));
+  }
 }
 
 const redactQuotedValues = (text: string) => text.replace(/(for type [\w ]+|value too long for type [\w ()]+|for enum [\w ]+): "(?:[^"\\]|\\.)*"/g, `$1: "${REDACTED}"`);

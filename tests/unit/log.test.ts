@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
+import { inspect } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactUrl } from '@/lib/log';
+import { createLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 
 function capture() {
   const lines: string[] = [];
@@ -69,5 +70,16 @@ describe('structured logs', () => {
     expect(failed.err.message).toContain('invalid input syntax for type uuid: "[redacted]"');
     expect(failed.err.params).toBe('[redacted]');
     expect(conflict.err.detail).toBe('Key (email)=([redacted]) already exists.');
+
+    // Next prints errors from rendering and actions with console.error: the same redaction applies.
+    const printed: unknown[][] = [];
+    const target = { error: (...args: unknown[]) => void printed.push(args), warn: (...args: unknown[]) => void printed.push(args) };
+    redactConsoleErrors(target);
+    target.error('⨯', error);
+    const [[, shown]] = printed as [[string, Error & { params: unknown }]];
+    expect(shown).toBeInstanceOf(Error);
+    expect(inspect(shown, { depth: 8 })).not.toContain('MIIEvQ-sealed-value');
+    expect(inspect(shown, { depth: 8 })).toContain('Failed query: select $1::uuid, $2::text');
+    expect(String((error as Error).message)).toContain('MIIEvQ-sealed-value');
   });
 });
