@@ -5,7 +5,7 @@ import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
 import { sendPlainPage } from './plain-pages';
 
 export interface PublicRequestGuardOptions {
-  /** Page requests a minute from one client address (an IPv6 /64), whatever the path. */
+  /** Page requests a minute from one client address (an IPv6 /64), whatever the path; spent at most a sixth in any 10 s. */
   requestsPerMinute: number;
   now?: () => number;
 }
@@ -20,7 +20,9 @@ const REGISTRATION_PATH = /^\/(?:(en|es)\/)?reg(?:\/([^/]*))?(?:\/|$)/;
  * without a database lookup or a render. Returns whether it answered.
  */
 export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
-  const limit = new LocalRateLimit(options.requestsPerMinute);
+  // Counted in 10-second windows (a sixth of the minute's budget each), so one address can never
+  // spend a whole minute's budget in one burst.
+  const limit = new LocalRateLimit(Math.ceil(options.requestsPerMinute / 6), 10_000);
   const now = options.now ?? Date.now;
   return function guard(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
     if (STATIC.test(pathname)) return false;
