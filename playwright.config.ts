@@ -40,7 +40,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // Every test browses from 127.0.0.1: the per-address page-view limit would stop the suite
-    // (the limit itself is tested in tests/integration/registration-pages.test.ts).
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', APP_ENV: 'demo', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', REG_PAGE_VIEWS_PER_MINUTE: '100000' },
+    // (the limits themselves are tested in tests/integration/registration-pages.test.ts and public-requests.test.ts).
+    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', APP_ENV: 'demo', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', REG_PAGE_VIEWS_PER_MINUTE: '100000', PAGE_REQUESTS_PER_MINUTE: '100000' },
   },
 });

@@ -5,12 +5,16 @@ import { createApiApp, isApiPath } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
-import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
-import { getLogger, redactUrl } from '@/lib/log';
-import { createRegistrationPageServer } from '@/lib/page-cache';
+import { startControlSocket } from '@/lib/admin';
+import { prepareDemo } from '@/lib/demo';
+import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
+import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
+import { startRateLimitPruning } from '@/lib/ratelimit';
+import { acceptClientAddress } from '@/lib/security';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
+redactConsoleErrors();
 
 async function main() {
   const env = getEnv();
@@ -19,12 +23,14 @@ async function main() {
   const database = await startDatabase();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb }) : undefined;
+  const rateLimitPruning = startRateLimitPruning(getDb, (err) => log.error({ err }, 'server: pruning rate limits failed'));
 
   const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });
   await nextApp.prepare();
   const handlePage = nextApp.getRequestHandler();
   const handleApi = getRequestListener(createApiApp().fetch);
   const serveRegistrationPage = createRegistrationPageServer({ getDb, viewsPerMinutePerRef: env.regPageViewsPerMinute });
+  const guardPublicRequest = createPublicRequestGuard({ requestsPerMinute: env.pageRequestsPerMinute });
 
   const logRequests = log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
@@ -34,10 +40,11 @@ async function main() {
         log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
       });
     }
+    // Before anything reads them: forwarded headers count only from a trusted proxy (TRUST_PROXY).
+    acceptClientAddress(req, env.trustProxy);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (isApiPath(pathname)) return void handleApi(req, res);
-    // Pages rate-limit by client address; only this server may set it (behind a proxy, trust X-Forwarded-For there).
-    req.headers['x-client-ip'] = req.socket.remoteAddress ?? 'unknown';
+    if (guardPublicRequest(req, res, pathname)) return;
     serveRegistrationPage(req, res, () => void handlePage(req, res)).catch((error: unknown) => {
       log.error({ err: error, path: redactUrl(req.url ?? '/') }, 'server: registration page failed');
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
@@ -46,6 +53,10 @@ async function main() {
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  // With the embedded database this process owns the data folder: CLI commands run here, sent over a local socket.
+  const controlSocket = env.databaseUrl
+    ? undefined
+    : await startControlSocket(env.dataDir, getDb).catch((err: unknown) => void log.warn({ err }, 'server: no control socket; CLI commands need the app stopped'));
   log.info({ port: env.port, database: database.kind, appEnv: env.appEnv, arcaSimulator: env.arcaSimulator }, 'server: listening');
   console.log(`\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})`);
   if (!env.production && !env.databaseUrl && env.arcaSimulator) await printDemo(database.db, env.port);
@@ -59,7 +70,9 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     clearTimeout(force);
+    await controlSocket?.close();
     await runner?.stop();
+    await rateLimitPruning.stop();
     await nextApp.close().catch(() => undefined);
     await stopDatabase();
     log.info('server: stopped');
@@ -71,18 +84,17 @@ async function main() {
 
 /** The embedded demo's sandbox workspace, API key and a supplier's registration link, on the console. */
 async function printDemo(db: Awaited<ReturnType<typeof startDatabase>>['db'], port: number) {
-  const demo = await ensureDemo(db);
-  const link = await waitForDemoLink(db, demo);
-  const operator = await ensureDemoConsoleUser(db, demo.workspaceId);
+  const demo = await prepareDemo(db);
   console.log(
     [
       '',
       '  Demo workspace (sandbox, simulated ARCA)',
       `    workspace_id:      ${demo.workspaceId}`,
-      `    api_key:           ${demo.apiKey}   (replaced at every start)`,
-      `    registration link: ${link ?? '(not ready yet: check the runner log)'}`,
-      `    simulated ARCA:    http://localhost:${port}/simulator/arca/`,
-      `    console:           http://localhost:${port}/console  (${operator.email} / ${operator.password}, replaced at every start)`,
+      `    workflow_id:       ${demo.workflowId}`,
+      `    api_key:           ${demo.apiKey}   (the same at every start)`,
+      `    registration link: ${demo.link ?? '(not ready yet: check the runner log)'}`,
+      `    simulated ARCA:    http://localhost:${port}/simulator/arca`,
+      `    console:           http://localhost:${port}/console  (${demo.operator.email} / ${demo.operator.password})`,
       '',
       `  Try: curl -H "Authorization: Bearer ${demo.apiKey}" http://localhost:${port}/utils/v1/ping`,
       '',

@@ -85,4 +85,6 @@ function withAllow(response: Response, methods: string[]) {
 
 function mountSimulator(app: OpenAPIHono<ApiEnv>, getDb: () => Promise<Db>) {
   app.route('/simulator/arca', createArcaSimulator({ db: getDb, basePath: '/simulator/arca' }));
+  // The demo prints the index with a trailing slash, as a folder's address is usually written.
+  app.get('/simulator/arca/', (c) => c.redirect('/simulator/arca', 308));
 }

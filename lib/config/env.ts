@@ -29,6 +29,8 @@ const rawSchema = z.object({
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   REG_PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -80,6 +82,8 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     logLevel: raw.LOG_LEVEL,
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
+    pageRequestsPerMinute: raw.PAGE_REQUESTS_PER_MINUTE,
+    trustProxy: raw.TRUST_PROXY,
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,
     runnerConcurrency: raw.RUNNER_CONCURRENCY,

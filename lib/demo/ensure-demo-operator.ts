@@ -1,15 +1,19 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { createUser, DEMO_OPERATOR_EMAIL, generatePassword, hashPassword } from '@/lib/users';
+import { createUser, DEMO_OPERATOR_EMAIL, generatePassword, hashPassword, verifyPassword } from '@/lib/users';
 
-/** The demo's console account: made once, with a fresh password at every start (shown on the console). */
-export async function ensureDemoConsoleUser(db: Db, workspaceId: string): Promise<{ email: string; password: string }> {
-  const [existing] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, DEMO_OPERATOR_EMAIL));
+/**
+ * The demo's console account, made once. `known` is the password shown at an earlier start: it
+ * stays while it still signs in, so what a newcomer copied keeps working across restarts.
+ */
+export async function ensureDemoConsoleUser(db: Db, workspaceId: string, known?: string): Promise<{ email: string; password: string }> {
+  const [existing] = await db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, DEMO_OPERATOR_EMAIL));
   if (!existing) {
-    const { user, password } = await createUser(db, { workspaceId, email: DEMO_OPERATOR_EMAIL });
+    const { user, password } = await createUser(db, { workspaceId, email: DEMO_OPERATOR_EMAIL, password: known });
     return { email: user.email, password };
   }
+  if (known && (await verifyPassword(known, existing.passwordHash))) return { email: DEMO_OPERATOR_EMAIL, password: known };
   const password = generatePassword();
   await db
     .update(schema.users)

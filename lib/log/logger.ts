@@ -2,6 +2,7 @@ import 'server-only';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { getEnv } from '@/lib/config';
 import { REDACT_PATHS } from './redact';
+import { serializeError } from './redact-error';
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -10,6 +11,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: { service: 'arca-registration' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError },
       formatters: { level: (label) => ({ level: label }) },
     },
     destination,

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { WIZARD_STEPS } from '@/lib/registration';
+import { isWellFormedRef, WIZARD_STEPS } from '@/lib/registration';
 
 export interface RegistrationPage {
   ref: string;
@@ -8,14 +8,14 @@ export interface RegistrationPage {
   step?: string;
 }
 
-const PATH = /^\/(?:(en)\/)?reg\/([A-Za-z0-9_-]{16,64})(?:\/([a-z-]+))?\/?$/;
+const PATH = /^\/(?:(en)\/)?reg\/([^/]+)(?:\/([a-z-]+))?\/?$/;
 // Client-side navigations, prefetches and server actions ask Next for something other than the page's HTML.
 const ROUTER_HEADERS = ['rsc', 'next-action', 'next-router-prefetch', 'next-router-state-tree'];
 
 /** A page under /reg/<ref>, in either language; undefined for any other path. */
 export function matchRegistrationPage(pathname: string): RegistrationPage | undefined {
   const match = PATH.exec(pathname);
-  if (!match) return undefined;
+  if (!match || !isWellFormedRef(match[2]!)) return undefined;
   const step = match[3];
   if (step !== undefined && !(WIZARD_STEPS as readonly string[]).includes(step)) return undefined;
   return { ref: match[2]!, locale: match[1] === 'en' ? 'en' : 'es', step };

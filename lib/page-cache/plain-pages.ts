@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import en from '@/messages/en.json';
+import es from '@/messages/es.json';
 
 type Locale = 'es' | 'en';
 const LANG = { es: 'es-AR', en: 'en' } as const;
@@ -12,12 +14,17 @@ const COPY = {
     es: { title: 'El archivo es demasiado grande', body: 'Lo que enviaste pesa demasiado para un certificado o una clave privada, que pesan unos pocos KB (hasta 64 KB). No se guardó nada y tu avance sigue igual: volvé al paso y elegí el archivo correcto.', back: 'Volver al paso' },
     en: { title: 'The file is too large', body: 'What you sent is too large for a certificate or a private key, which are a few KB (64 KB at most). Nothing was saved and your progress is unchanged: go back to the step and choose the right file.', back: 'Back to the step' },
   },
+  // The same words as the app's own 404 page.
+  notFound: {
+    es: { title: es.notFound.title, body: es.notFound.body, back: es.notFound.home },
+    en: { title: en.notFound.title, body: en.notFound.body, back: en.notFound.home },
+  },
 } as const;
 
 export type PlainPage = keyof typeof COPY;
 
 /**
- * A page answered before Next renders anything (too many views, a body over the limit): plain
+ * A page answered before Next renders anything (too many views, a body over the limit, a malformed link): plain
  * HTML with no script, in the supplier's language, with a link back to where they were.
  */
 export function sendPlainPage(res: ServerResponse, status: number, kind: PlainPage, locale: Locale, backHref: string, headers: Record<string, string> = {}) {

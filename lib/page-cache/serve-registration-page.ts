@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { Db } from '@/lib/db';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { getRegistrationVersion } from '@/lib/registration';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
 import { captureResponse, type CapturedResponse } from './capture-response';
 import { isCacheableRequest, matchRegistrationPage, type RegistrationPage } from './match-registration-page';
 import { PageStore, type StoredPage } from './page-store';
@@ -89,7 +90,7 @@ const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
 const DISCARD_AT_MOST_MS = 15_000;
 
 async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
-  const ip = String(req.headers['x-client-ip'] ?? 'unknown');
+  const ip = String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
   // Refs are credentials: the shared table only ever holds a digest of one.
   const refKey = createHash('sha256').update(page.ref).digest('hex').slice(0, 32);
   const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-view-ip:${ip}`, perRef * 5), hitRateLimit(db, `reg-view-ref:${refKey}`, perRef)]);

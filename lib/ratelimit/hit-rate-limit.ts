@@ -12,6 +12,7 @@ export interface RateLimitResult {
 
 interface Bucket {
   windowStart: number;
+  windowMs: number;
   /** The shared total as the database last answered it. */
   known: number;
   /** Hits counted here and not yet added to the database. */
@@ -36,7 +37,7 @@ export async function hitRateLimit(db: Db, bucket: string, limit: number, window
   let entry = buckets.get(bucket);
   if (!entry || entry.windowStart !== windowStart) {
     if (entry?.timer) clearTimeout(entry.timer);
-    entry = { windowStart, known: 0, pending: 0, synced: false };
+    entry = { windowStart, windowMs, known: 0, pending: 0, synced: false };
     buckets.set(bucket, entry);
   }
   entry.pending += 1;
@@ -58,7 +59,7 @@ async function flush(db: Db, bucket: string, entry: Bucket) {
   if (hits === 0) return;
   entry.pending = 0;
   try {
-    const total = await addToWindow(db, bucket, new Date(entry.windowStart), hits);
+    const total = await addToWindow(db, bucket, new Date(entry.windowStart), new Date(entry.windowStart + entry.windowMs), hits);
     // Answers may arrive out of order; the larger total is the newer one.
     entry.known = Math.max(entry.known, total);
     entry.synced = true;

@@ -1,16 +1,12 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getEnv } from '@/lib/config';
 import { schema, type Db } from '@/lib/db';
+import { newRef } from './ref';
 
 export const LINK_SRC = 'gov-ar';
 export const LINK_KEY = 'link';
 
-/** A registration ref: 192 random bits, URL-safe. It is the supplier's credential. */
-export function newRef(): string {
-  return randomBytes(24).toString('base64url');
-}
 
 /**
  * The entry's registration link (meta gov-ar/link) and its registration row, created once:

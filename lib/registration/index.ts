@@ -1,4 +1,5 @@
-export { createRegistrationLink, newRef, LINK_SRC, LINK_KEY } from './create-link';
+export { createRegistrationLink, LINK_SRC, LINK_KEY } from './create-link';
+export { newRef, isWellFormedRef, REF_PATTERN } from './ref';
 export { completeRegistration, isRegistrationAuthorized } from './complete-registration';
 export { getRegistrationByRef, currentCsr } from './get-registration';
 export type { RegistrationView, CertificateInfo } from './get-registration';

@@ -1,28 +1,52 @@
+import { parseArgs } from 'node:util';
+import { ADMIN_COMMANDS, CommandRefused, sendToControlSocket, UsageError, type AdminCommandName, type CommandValues } from '@/lib/admin';
 import { ConfigError, getEnv } from '@/lib/config';
-import { DataDirBusyError, startDatabase, stopDatabase, type Db } from '@/lib/db';
+import { DataDirBusyError, startDatabase, stopDatabase } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 
 /**
- * Runs a CLI command against the configured database: prints its result as `key: value` lines, or
- * as one JSON object with --json; refusals exit 1 with a plain message.
+ * Runs an administration command (lib/admin) from the command line: on the configured database,
+ * or, when the app is running on the embedded one (it holds the data folder), through the app's
+ * control socket. Prints the result as `key: value` lines, or as one JSON object with --json;
+ * refusals exit 1 with a plain message.
  */
-export async function runCommand(name: string, json: boolean, command: (db: Db) => Promise<Record<string, unknown>>) {
+export async function runCommand(name: AdminCommandName) {
+  let json = process.argv.includes('--json');
   try {
-    getEnv();
-    const database = await startDatabase(`npm run ${name}`);
-    const result = await command(database.db);
+    const { values } = parseArgs({ options: ADMIN_COMMANDS[name].options, strict: true });
+    json = values.json === true;
+    const result = await runSomewhere(name, values as CommandValues);
     if (json) console.log(JSON.stringify(result));
     else for (const [key, value] of Object.entries(result)) console.log(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-    await stopDatabase();
     process.exit(0);
   } catch (error) {
-    const known = error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof DomainError || error instanceof UsageError;
+    const known = isParseArgsError(error) || error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof DomainError || error instanceof UsageError || error instanceof CommandRefused;
     const message = known ? (error as Error).message : String((error as Error)?.stack ?? error);
-    if (json) console.log(JSON.stringify({ error: message, ...(error instanceof DomainError && error.fields ? { fields: error.fields } : {}) }));
-    else console.error(`${name}: ${message}${error instanceof DomainError && error.fields ? `\n${Object.entries(error.fields).map(([k, v]) => `  ${k}: ${v}`).join('\n')}` : ''}`);
+    const fields = error instanceof DomainError || error instanceof CommandRefused ? error.fields : undefined;
+    if (json) console.log(JSON.stringify({ error: message, ...(fields ? { fields } : {}) }));
+    else console.error(`${name}: ${message}${fields ? `\n${Object.entries(fields).map(([k, v]) => `  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}` : ''}`);
     await stopDatabase().catch(() => undefined);
     process.exit(1);
   }
 }
 
-export class UsageError extends Error {}
+async function runSomewhere(name: AdminCommandName, values: CommandValues): Promise<Record<string, unknown>> {
+  const env = getEnv();
+  let database;
+  try {
+    database = await startDatabase(`npm run ${name}`);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    return sendToControlSocket(env.dataDir, name, values).catch((sent: unknown) => {
+      // No app answers there (another command holds the folder): the lock's own message says what to do.
+      throw sent instanceof CommandRefused ? sent : error;
+    });
+  }
+  try {
+    return await ADMIN_COMMANDS[name].run(database.db, values);
+  } finally {
+    await stopDatabase();
+  }
+}
+
+const isParseArgsError = (error: unknown) => String((error as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '@/lib/db';
-import { hitRateLimit } from '@/lib/ratelimit';
+import { hitRateLimit, pruneRateLimits } from '@/lib/ratelimit';
 import { describeEachDatabase } from './support/databases';
 
 describeEachDatabase('rate limits', (get) => {
@@ -33,5 +33,22 @@ describeEachDatabase('rate limits', (get) => {
     for (let i = 0; i < 3; i++) await hitRateLimit(get().db, bucket, 3, 60, t0);
     expect((await hitRateLimit(get().db, bucket, 3, 60, t0)).allowed).toBe(false);
     expect((await hitRateLimit(get().db, bucket, 3, 60, t0 + 60_000)).allowed).toBe(true);
+  });
+
+  it('prunes the counters of windows that have ended, and only those', async () => {
+    const ended = `test:${randomUUID()}`;
+    const longWindow = `test:${randomUUID()}`;
+    const current = `test:${randomUUID()}`;
+    const now = Date.now();
+    await hitRateLimit(get().db, ended, 5, 60, now - 120_000);
+    await hitRateLimit(get().db, longWindow, 5, 3600, now - 120_000);
+    await hitRateLimit(get().db, current, 5, 60, now);
+    expect(await pruneRateLimits(get().db, new Date(now))).toBeGreaterThanOrEqual(1);
+    expect(await stored(ended)).toBeUndefined();
+    expect(await stored(longWindow)).toBe(1);
+    expect(await stored(current)).toBe(1);
+    expect(await pruneRateLimits(get().db, new Date(now + 3_600_000 * 2))).toBeGreaterThanOrEqual(2);
+    expect(await stored(longWindow)).toBeUndefined();
+    expect(await stored(current)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import { createArcaSimulator } from '@/lib/arca';
 import es from '@/messages/es.json';
 
 const app = createArcaSimulator({ db: () => Promise.reject(new Error('pages must render without the database')) });
-const PAGES = ['/sandbox/wsass', '/live/certificados', '/live/relaciones', '/live/puntos-de-venta'];
+const PAGES = ['/', '/sandbox/wsass', '/live/certificados', '/live/relaciones', '/live/puntos-de-venta'];
 
 describe('simulated ARCA pages', () => {
   for (const path of PAGES) {
@@ -20,6 +20,11 @@ describe('simulated ARCA pages', () => {
       for (const [, action] of html.matchAll(/<form method="post" action="([^"]+)"/g)) expect(action).toMatch(/^\/simulator\/arca\//);
     });
   }
+
+  it('has an index that leads to every simulated portal', async () => {
+    const html = await (await app.request('/')).text();
+    for (const path of PAGES.slice(1)) expect(html).toContain(`href="/simulator/arca${path}"`);
+  });
 
   it('reflects only known messages after a redirect', async () => {
     const html = await (await app.request('/sandbox/wsass?error=alias_mismatch&ok=<script>')).text();

@@ -16,6 +16,15 @@ describe('parseEnv', () => {
     expect(env.arcaSimulator).toBe(true);
     expect(env.webhookAllowPrivate).toBe(true);
     expect(env.appEnv).toBe('development');
+    expect(env.trustProxy).toBe(false);
+    expect(env.pageRequestsPerMinute).toBe(600);
+    expect(env.apiRateLimitPerMinute).toBe(1200);
+  });
+
+  it('trusts forwarded headers only when TRUST_PROXY says so', () => {
+    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(() => parseEnv({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
   });
 
   it('derives REGISTRATION_URL from PORT and strips a trailing slash when given', () => {

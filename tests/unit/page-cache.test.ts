@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCacheableRequest, matchRegistrationPage, PageStore, type StoredPage } from '@/lib/page-cache';
 
-const ref = 'a1B2c3D4e5F6g7H8i9J0k1L2';
+const ref = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5-_';
 const page = (version: string, body = 'x', expiresAt = Date.now() + 60_000): StoredPage => ({ version, nonce: 'n', headers: {}, body, expiresAt });
 
 describe('matchRegistrationPage', () => {
@@ -11,6 +11,8 @@ describe('matchRegistrationPage', () => {
     expect(matchRegistrationPage(`/en/reg/${ref}/points-of-sale`)).toEqual({ ref, locale: 'en', step: 'points-of-sale' });
     expect(matchRegistrationPage(`/reg/${ref}/csr`)).toBeUndefined();
     expect(matchRegistrationPage(`/reg/short/company`)).toBeUndefined();
+    expect(matchRegistrationPage(`/reg/${ref.slice(1)}/company`)).toBeUndefined();
+    expect(matchRegistrationPage(`/reg/${ref}x/company`)).toBeUndefined();
     expect(matchRegistrationPage(`/fr/reg/${ref}/company`)).toBeUndefined();
     expect(matchRegistrationPage('/console')).toBeUndefined();
   });

@@ -50,4 +50,6 @@ export const rateLimits = pgTable('rate_limits', {
   bucket: text('bucket').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+  /** When the window ends; a row past it counts for nothing and is pruned (pruneRateLimits). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
 });

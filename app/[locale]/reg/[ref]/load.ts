@@ -1,12 +1,12 @@
 import 'server-only';
 import { cache } from 'react';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { createHash } from 'node:crypto';
 import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { canOpenStep, getRegistrationByRef, type RegistrationView, type WizardStep } from '@/lib/registration';
+import { requestClientAddress } from '@/lib/security';
 
 /** The registration behind a public ref, looked up once per request (metadata, layout and page share it). */
 export const findRegistration = cache(async (ref: string) => getRegistrationByRef(await getDb(), ref));
@@ -31,7 +31,7 @@ const LIMITS = { ip: 120, ref: 60 };
 
 export async function withinRateLimit(ref: string): Promise<boolean> {
   const db = await getDb();
-  const ip = (await headers()).get('x-client-ip') ?? 'unknown';
+  const ip = await requestClientAddress();
   const refKey = createHash('sha256').update(ref).digest('hex').slice(0, 32);
   const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-ip:${ip}`, LIMITS.ip), hitRateLimit(db, `reg-ref:${refKey}`, LIMITS.ref)]);
   return byIp.allowed && byRef.allowed;

@@ -1,0 +1,92 @@
+import 'server-only';
+import type { ParseArgsConfig } from 'node:util';
+import type { Db } from '@/lib/db';
+import { createWorkflow } from '@/lib/transform';
+import { createUser } from '@/lib/users';
+import { connectApp, createApiKey, createWorkspace, getWorkspace } from '@/lib/workspaces';
+
+/** A refusal of the command line itself (a missing or wrong option): exit 1 with the message. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type CommandValues = Record<string, string | boolean | undefined>;
+
+interface AdminCommand {
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(db: Db, values: CommandValues): Promise<Record<string, unknown>>;
+}
+
+const text = (value: CommandValues[string]) => (typeof value === 'string' ? value : undefined);
+
+async function requireWorkspace(db: Db, id: string | undefined) {
+  if (!id) throw new UsageError('--workspace <id> is required');
+  if (!(await getWorkspace(db, id).catch(() => undefined))) throw new UsageError(`No workspace ${id}.`);
+  return id;
+}
+
+/**
+ * The administration commands (npm run <name>), one definition each: the CLI runs them on the
+ * database itself, or asks the running app to run them (control socket) when it holds the
+ * embedded database.
+ */
+export const ADMIN_COMMANDS = {
+  // npm run workspace:create -- --name <n> --env sandbox|live [--connect gov-ar] [--json]
+  'workspace:create': {
+    options: { name: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, connect: { type: 'string' }, json: { type: 'boolean', default: false } },
+    async run(db, values) {
+      const name = text(values.name);
+      const connect = text(values.connect);
+      if (!name) throw new UsageError('--name is required: npm run workspace:create -- --name <name> --env sandbox|live [--connect gov-ar]');
+      if (values.env !== 'sandbox' && values.env !== 'live') throw new UsageError('--env must be sandbox or live');
+      const workspace = await createWorkspace(db, { name, environment: values.env });
+      if (connect) await connectApp(db, workspace.id, connect);
+      const key = await createApiKey(db, workspace.id, 'first key');
+      return { workspace_id: workspace.id, environment: workspace.environment, ...(connect ? { connected: connect } : {}), api_key: key.token };
+    },
+  },
+  // npm run app:connect -- --workspace <id> --app gov-ar [--json]
+  'app:connect': {
+    options: { workspace: { type: 'string' }, app: { type: 'string', default: 'gov-ar' }, json: { type: 'boolean', default: false } },
+    async run(db, values) {
+      const workspace = await requireWorkspace(db, text(values.workspace));
+      const app = text(values.app) ?? 'gov-ar';
+      await connectApp(db, workspace, app);
+      return { workspace_id: workspace, app, connected: true };
+    },
+  },
+  // npm run workflow:create -- --workspace <id> --template ar-supplier-registration [--webhook-url <u>] [--webhook-token <t>] [--webhook-event <e>] [--json]
+  'workflow:create': {
+    options: {
+      workspace: { type: 'string' },
+      template: { type: 'string', default: 'ar-supplier-registration' },
+      'webhook-url': { type: 'string' },
+      'webhook-token': { type: 'string' },
+      'webhook-event': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    async run(db, values) {
+      const workspace = await requireWorkspace(db, text(values.workspace));
+      const url = text(values['webhook-url']);
+      const webhook = url ? { url, token: text(values['webhook-token']), event: text(values['webhook-event']) } : undefined;
+      const { workflow, webhook_secret } = await createWorkflow(db, workspace, { template: text(values.template) ?? 'ar-supplier-registration', webhook });
+      return { workflow_id: workflow.id, name: workflow.name, steps: workflow.steps.map((s) => s.provider).join(' → '), ...(webhook_secret ? { webhook_secret } : {}) };
+    },
+  },
+  // npm run user:create -- --workspace <id> --email <e> [--json]; prints a generated password once.
+  'user:create': {
+    options: { workspace: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean', default: false } },
+    async run(db, values) {
+      const workspaceId = text(values.workspace);
+      const email = text(values.email);
+      if (!workspaceId) throw new UsageError('--workspace <id> is required');
+      if (!email) throw new UsageError('--email <address> is required');
+      const { user, password } = await createUser(db, { workspaceId, email });
+      return { user_id: user.id, workspace_id: user.workspace_id, email: user.email, password, console_url: '/console' };
+    },
+  },
+} satisfies Record<string, AdminCommand>;
+
+export type AdminCommandName = keyof typeof ADMIN_COMMANDS;
+
+export const isAdminCommand = (name: string): name is AdminCommandName => Object.hasOwn(ADMIN_COMMANDS, name);

@@ -1,0 +1,39 @@
+import 'server-only';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { getEnv } from '@/lib/config';
+import { getMasterKeyring, openSecret, sealSecret } from '@/lib/crypto';
+
+/** What the demo prints and a newcomer copies: the same at every start. */
+export interface DemoCredentials {
+  apiKey?: string;
+  consolePassword?: string;
+}
+
+const FILE = 'demo-credentials.sealed';
+const ASSOCIATED_DATA = 'arca-registration demo credentials';
+
+/**
+ * The database keeps only hashes of API keys and passwords, so the plaintexts the demo shows are
+ * kept here, sealed under the master key (AES-256-GCM), readable by the owner only. A file that
+ * is missing or does not open (another master key) reads as empty: the demo makes new ones.
+ */
+export function readDemoCredentials(dataDir = getEnv().dataDir): DemoCredentials {
+  const file = path.join(dataDir, FILE);
+  if (!existsSync(file)) return {};
+  try {
+    const parsed: unknown = JSON.parse(openSecret(readFileSync(file, 'utf8').trim(), getMasterKeyring(), ASSOCIATED_DATA).toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const { apiKey, consolePassword } = parsed as Record<string, unknown>;
+    return { apiKey: typeof apiKey === 'string' ? apiKey : undefined, consolePassword: typeof consolePassword === 'string' ? consolePassword : undefined };
+  } catch {
+    return {};
+  }
+}
+
+export function writeDemoCredentials(credentials: DemoCredentials, dataDir = getEnv().dataDir): void {
+  const file = path.join(dataDir, FILE);
+  const draft = `${file}.${process.pid}`;
+  writeFileSync(draft, sealSecret(JSON.stringify(credentials), getMasterKeyring(), ASSOCIATED_DATA) + '\n', { mode: 0o600 });
+  renameSync(draft, file);
+}

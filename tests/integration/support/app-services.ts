@@ -1,0 +1,24 @@
+// server.ts without Next: the embedded database, the runner, the control socket and the demo,
+// wired as server.ts wires them (integration tests run before any build exists). Prints one JSON
+// line with the demo when ready; SIGTERM stops it as server.ts stops.
+import { startControlSocket } from '@/lib/admin';
+import { getEnv, resolveMasterKey } from '@/lib/config';
+import { getDb, startDatabase, stopDatabase } from '@/lib/db';
+import { prepareDemo } from '@/lib/demo';
+import { startRunner } from '@/lib/transform';
+
+const env = getEnv();
+resolveMasterKey(env);
+const database = await startDatabase();
+const runner = startRunner({ getDb });
+const socket = await startControlSocket(env.dataDir, getDb);
+const demo = await prepareDemo(database.db);
+console.log(JSON.stringify({ workspaceId: demo.workspaceId, workflowId: demo.workflowId, apiKey: demo.apiKey, password: demo.operator.password, link: demo.link }));
+process.once('SIGTERM', () => {
+  void (async () => {
+    await socket.close();
+    await runner.stop();
+    await stopDatabase();
+    process.exit(0);
+  })();
+});
