@@ -40,8 +40,8 @@ export default async function arcaScenario(): Promise<BenchRow[]> {
   });
   rows.push(row('ARCA key + CSR', 'RSA-2048 (thread pool) + PKCS#10', keygen, 'n=20'));
 
-  const pem = readFileSync('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt');
-  const key = readFileSync('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key', 'utf8');
+  const pem = readFileSync('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
+  const key = readFileSync('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key', 'utf8');
   const inside = new Date('2025-06-01T00:00:00Z');
   const offline = await time(500, () => {
     const read = readCertificate(pem);

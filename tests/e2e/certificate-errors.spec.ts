@@ -7,7 +7,7 @@ import { issueInSimulator } from './support/simulator';
 
 type Locale = 'es' | 'en';
 const MESSAGES = { es: readMessages('es'), en: readMessages('en') };
-const FIXTURES = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026';
+const FIXTURES = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 function readMessages(locale: Locale) {
   return JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as { arca: { codes: Record<string, string> }; wizard: Record<string, Record<string, string>> };

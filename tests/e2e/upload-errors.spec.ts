@@ -6,7 +6,7 @@ import { checkPage } from './support/page-checks';
 const es = JSON.parse(readFileSync('messages/es.json', 'utf8')) as { wizard: Record<string, Record<string, string>> };
 const w = es.wizard;
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-const FIXTURE = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026';
+const FIXTURE = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 async function reachCertificate(page: Page, linkPath: string) {
   await page.goto(`${linkPath}/company`);

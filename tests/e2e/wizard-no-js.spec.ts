@@ -69,7 +69,7 @@ test.describe('wizard forms without JavaScript', () => {
   test('bring your own: an expired pair is explained, a good pair is validated', async ({ page, request }) => {
     const reg = await startRegistration(request, 'sandbox', 'Propia Sin Script SA');
     await reachCertificate(page, reg.linkPath);
-    const fixture = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026';
+    const fixture = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
     await page.getByText(w.certificate!.byoTitle!).click();
     await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles(`${fixture}.crt`);
     await page.getByLabel(w.certificate!.byoKey!).setInputFiles(`${fixture}.key`);

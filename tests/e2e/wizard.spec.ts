@@ -5,7 +5,7 @@ import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 
-const FIXTURES = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026';
+const FIXTURES = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 const COPY = {
   es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
@@ -116,8 +116,8 @@ test('bringing an expired certificate with its key says when it expired', async 
   await page.getByLabel('Monotributista').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt');
-  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key');
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
+  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key');
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   const message = page.getByTestId('form-message').last();
   await expect(message).toContainText('No pudimos validar el certificado');

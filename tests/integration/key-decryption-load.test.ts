@@ -11,7 +11,7 @@ import { encryptPkcs8 } from '../fixtures/arca/encrypt-pkcs8';
 import { apiHarness } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 
-const FIXTURES = 'tests/fixtures/arca/certs';
+const FIXTURES = '../shared/afip/fixtures/certs';
 const certificate = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
 const keyDer = createPrivateKey(readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.key`)).export({ type: 'pkcs8', format: 'der' }) as Buffer;
 

@@ -22,7 +22,7 @@ import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
 
-const FIXTURES = 'tests/fixtures/arca/certs';
+const FIXTURES = '../shared/afip/fixtures/certs';
 const expiredCert = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
 const expiredKey = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.key`);
 

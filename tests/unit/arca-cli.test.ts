@@ -8,8 +8,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 
-const CERT = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.crt';
-const KEY = 'tests/fixtures/arca/certs/homologacion-cuit20329642330-expired-2026.key';
+const CERT = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt';
+const KEY = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key';
 
 function run(args: string[]): { code: number; json: { ok: boolean; checks: { code: string; ok: boolean; message: string }[]; certificate: Record<string, unknown> | null } } {
   try {
