@@ -1,7 +1,8 @@
 import 'server-only';
 import { checkCertificate, readCertificate, readPrivateKey, type ArcaOutcome } from '@/lib/arca';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
-import type { Db } from '@/lib/db';
+import { eq } from 'drizzle-orm';
+import { schema, type Db } from '@/lib/db';
 import type { RegistrationView } from './get-registration';
 import { validateAndActivate, type ArcaEndpoints, type ValidationResult } from './validate-certificate';
 
@@ -16,6 +17,9 @@ export async function bringOwnCredentials(
   input: { certificate: Uint8Array | string; key: Uint8Array | string; password?: string },
   endpoints?: ArcaEndpoints,
 ): Promise<ValidationResult> {
+  const pending = schema.registrationPendingCredentials;
+  // The request on screen when the pair was brought, replaced if the pair validates; one made later stays.
+  const [replaced] = await db.select({ keySealed: pending.keySealed }).from(pending).where(eq(pending.entryId, registration.entryId));
   const key = readPrivateKey(input.key, input.password || undefined);
   if (!key.ok) return { ok: false, problems: [{ code: key.code, ok: false }], notices: [] };
   const read = readCertificate(input.certificate);
@@ -23,5 +27,5 @@ export async function bringOwnCredentials(
   const match = checkCertificate(read.certificate, { key: key.key }).checks.find((c) => c.code === 'key_match' || c.code === 'key_mismatch');
   if (match && !match.ok) return { ok: false, problems: [match as ArcaOutcome], notices: [] };
   const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), registration.entryId);
-  return validateAndActivate(db, registration, input.certificate, { source: 'byo', alias: null, csrPem: null, keySealed }, endpoints);
+  return validateAndActivate(db, registration, input.certificate, { source: 'byo', alias: null, csrPem: null, keySealed, pendingKeySealed: replaced?.keySealed ?? null }, endpoints);
 }
