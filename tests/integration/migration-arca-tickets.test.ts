@@ -94,13 +94,16 @@ for (const kind of databaseKinds()) {
       rmSync(before, { recursive: true, force: true });
     });
 
-    it('finds a ticket issued before the deploy under its DN, drops only tokens that name none', async () => {
+    it('finds a ticket issued before the deploy under its DN, keeps the latest of one DN, drops only tokens that name none', async () => {
       const generated = new Date(Date.now() - 3_600_000);
       const expires = new Date(generated.getTime() + 12 * 3_600_000);
       const times = [generated.toISOString(), expires.toISOString()];
       const recorded = JSON.parse(readFileSync(CORPUS_TA, 'utf8')) as { credentials: { token: string } };
       await runner.query(insertOldTicket, ['live', 'aa'.repeat(32), 'wsfe', arcaToken('20123456786', 'facturador', 'wsfe'), ...times]);
       await runner.query(insertOldTicket, ['sandbox', 'bb'.repeat(32), 'wsfecred', recorded.credentials.token, ...times]);
+      // The same DN's ticket for an earlier certificate (re-issued with the same alias): only the latest is kept.
+      const earlier = Buffer.from(Buffer.from(arcaToken('20123456786', 'facturador', 'wsfe'), 'base64').toString().replace('1360515049', '1111111111')).toString('base64');
+      await runner.query(insertOldTicket, ['live', 'ee'.repeat(32), 'wsfe', earlier, new Date(generated.getTime() - 3_600_000).toISOString(), new Date(expires.getTime() - 3_600_000).toISOString()]);
       await runner.query(insertOldTicket, ['live', 'cc'.repeat(32), 'wsfe', 'not base64 at all!', ...times]);
       await runner.query(insertOldTicket, ['live', 'dd'.repeat(32), 'wsfe', Buffer.from('<sso><login service="wsfe"/></sso>').toString('base64'), ...times]);
 
