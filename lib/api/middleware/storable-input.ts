@@ -15,7 +15,8 @@ export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
   }
   if (BODY_METHODS.has(c.req.method)) {
     // Hono keeps the text for the route's validator, which parses it: a good body is parsed once.
-    const text = await c.req.text();
+    const text = await c.req.text().catch(() => undefined);
+    if (text === undefined) return problemResponse(c, 400, 'The request body was cut off before its end.');
     const parsed = mayBeUnstorable(text) ? parseJson(text) : { ok: false as const };
     if (parsed.ok) {
       const found = findUnstorable(parsed.value);
