@@ -65,3 +65,27 @@ function pathOf(visit: Visit): string {
 
 /** A field name as JSON would write it, so that the answer shows what was sent. */
 const escaped = (name: string) => JSON.stringify(name).slice(1, -1);
+
+const NUL_OR_SURROGATE_ESCAPE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/;
+
+/**
+ * False when a JSON text surely holds nothing findUnstorable would refuse: no NUL or surrogate
+ * escape (UTF-8 text cannot carry a raw lone surrogate) and no nesting deeper than allowed. Lets a
+ * good body go unparsed here and be parsed once, by the route.
+ */
+export function mayBeUnstorable(json: string): boolean {
+  if (json.includes('\u0000') || NUL_OR_SURROGATE_ESCAPE.test(json)) return true;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}

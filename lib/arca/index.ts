@@ -36,7 +36,7 @@ export type { AccessTicket, LoginCmsResult } from './wsaa/parse-login-cms';
 export { WSAA_FAULTS, mapWsaaFault } from './wsaa/wsaa-faults';
 export type { WsaaFaultName } from './wsaa/wsaa-faults';
 export { getAccessTicket } from './wsaa/get-access-ticket';
-export { checkTicket, clockDifference, isIssuedTo, ticketHolder, CLOCK_TOLERANCE_MS, TICKET_EXPIRY_ALLOWANCE_MS, TICKET_LIFETIME_MS } from './wsaa/check-ticket';
+export { checkTicket, clockDifference, isIssuedTo, ticketHolder, CLOCK_WINDOW_MS, TICKET_EXPIRY_ALLOWANCE_MS, TICKET_LIFETIME_MS } from './wsaa/check-ticket';
 export type { TicketHolder, LoginTiming, TicketCheck } from './wsaa/check-ticket';
 export type { GetAccessTicketOptions, AccessTicketResult } from './wsaa/get-access-ticket';
 export { feDummy, getPointsOfSale, getLastAuthorized, wsfeEnvelope, WSFE_NAMESPACE } from './wsfe/wsfe-client';

@@ -1,7 +1,8 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { checkCertificate, readCredentials, type ArcaOutcome } from '@/lib/arca';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
-import type { Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/db';
 import type { RegistrationView } from './get-registration';
 import { validateAndActivate, type ArcaEndpoints, type ValidationResult } from './validate-certificate';
 
@@ -17,11 +18,15 @@ export async function bringOwnCredentials(
   input: { certificate?: Uint8Array | string; key?: Uint8Array | string; password?: string },
   endpoints?: ArcaEndpoints,
 ): Promise<ValidationResult> {
+  const pending = schema.registrationPendingCredentials;
+  // The request on screen when the pair was brought, replaced if the pair validates; one made later stays.
+  const [replaced] = await db.select({ keySealed: pending.keySealed }).from(pending).where(eq(pending.entryId, registration.entryId));
   const credentials = await readCredentials({ ...input, password: input.password || undefined });
   if (!credentials.ok) return { ok: false, problems: [{ code: credentials.code, ok: false }], notices: [] };
   const { key, certificate: read } = credentials;
   const match = checkCertificate(read.certificate, { key: key.key }).checks.find((c) => c.code === 'key_match' || c.code === 'key_mismatch');
   if (match && !match.ok) return { ok: false, problems: [match as ArcaOutcome], notices: [] };
   const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), registration.entryId);
-  return validateAndActivate(db, registration, read.pem, { source: 'byo', alias: null, csrPem: null, keySealed }, endpoints);
+  const candidate = { source: 'byo' as const, alias: null, csrPem: null, keySealed, pendingKeySealed: replaced?.keySealed ?? null };
+  return validateAndActivate(db, registration, read.pem, candidate, endpoints);
 }

@@ -6,13 +6,17 @@ import { laterStep, type WizardStep } from './steps';
 /**
  * Merges into the saved progress and moves the furthest step reached forward. Starting over (a new
  * certificate request) sets it to `reached` even when that is back: the later steps wait for the new
- * certificate.
+ * certificate. A completed registration (authorised meanwhile, e.g. in another tab) is not moved back.
  */
 export async function updateProgress(db: Db, entryId: string, reached: WizardStep, patch: Record<string, unknown> = {}, options: { startOver?: boolean } = {}) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ step: schema.registrations.step }).from(schema.registrations).where(eq(schema.registrations.entryId, entryId)).for('update');
+    const [row] = await tx
+      .select({ step: schema.registrations.step, authorizedAt: schema.registrations.authorizedAt })
+      .from(schema.registrations)
+      .where(eq(schema.registrations.entryId, entryId))
+      .for('update');
     if (!row) return;
-    const step = options.startOver ? reached : laterStep(row.step, reached);
+    const step = options.startOver && !row.authorizedAt ? reached : laterStep(row.step, reached);
     await tx
       .update(schema.registrations)
       .set({ step, progress: sql`${schema.registrations.progress} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })

@@ -28,6 +28,11 @@ export interface CandidateCredentials {
   alias: string | null;
   csrPem: string | null;
   keySealed: string;
+  /**
+   * The sealed key of the pending request these credentials answer (generated) or replace (brought),
+   * as read before the checks: only that one is cleared, a newer one made meanwhile in another tab stays.
+   */
+  pendingKeySealed: string | null;
 }
 
 /**
@@ -37,7 +42,9 @@ export interface CandidateCredentials {
 export async function validateCertificate(db: Db, registration: RegistrationView, input: string | Uint8Array, endpoints?: ArcaEndpoints): Promise<ValidationResult> {
   const [pending] = await db.select().from(schema.registrationPendingCredentials).where(eq(schema.registrationPendingCredentials.entryId, registration.entryId));
   const [active] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
-  const candidate: CandidateCredentials | undefined = pending ? { source: 'generated', ...pending } : active;
+  const candidate: CandidateCredentials | undefined = pending
+    ? { source: 'generated', alias: pending.alias, csrPem: pending.csrPem, keySealed: pending.keySealed, pendingKeySealed: pending.keySealed }
+    : active && { source: active.source, alias: active.alias, csrPem: active.csrPem, keySealed: active.keySealed, pendingKeySealed: null };
   if (!candidate) return { ok: false, problems: [{ code: 'key_missing', ok: false }], notices: [] };
   return validateAndActivate(db, registration, input, candidate, endpoints);
 }
@@ -84,10 +91,10 @@ export async function validateAndActivate(
       .insert(schema.registrationCredentials)
       .values({ entryId: registration.entryId, ownerId: registration.ownerId, ...values })
       .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
-    // A generated key clears only its own pending row (a newer CSR made meanwhile stays); brought credentials replace any.
-    const answered = candidate.source === 'generated' ? eq(pending.keySealed, candidate.keySealed) : undefined;
-    await tx.delete(pending).where(and(eq(pending.entryId, registration.entryId), answered));
+    if (candidate.pendingKeySealed) await tx.delete(pending).where(and(eq(pending.entryId, registration.entryId), eq(pending.keySealed, candidate.pendingKeySealed)));
+    // A request made meanwhile (another tab) still waits for its certificate: the step stays with it.
+    const [newer] = await tx.select({ entryId: pending.entryId }).from(pending).where(eq(pending.entryId, registration.entryId));
+    await updateProgress(tx, registration.entryId, newer ? 'arca' : 'points-of-sale', { certificate: { alias: summary.alias, cuit: summary.cuit, notAfter: summary.not_after } });
   });
-  await updateProgress(db, registration.entryId, 'points-of-sale', { certificate: { alias: summary.alias, cuit: summary.cuit, notAfter: summary.not_after } });
   return { ok: true, problems: [], notices, certificate: summary };
 }

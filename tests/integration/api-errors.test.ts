@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { createApiApp } from '@/lib/api';
 import { getLogger } from '@/lib/log';
@@ -71,6 +72,22 @@ describeEachDatabase('API errors', (database) => {
     const refused = await send(`${origin}/silo/v1/entries`, 'POST', headers, huge);
     expect(refused.status).toBe(413);
     expect(JSON.parse(refused.text)).toMatchObject({ status: 413, code: 'payload_too_large' });
+  });
+
+  it('takes a client that goes away mid-body as a cut-off request, not an unexpected error', async () => {
+    const error = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined);
+    try {
+      const { port } = new URL(await api.origin());
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`POST /silo/v1/entries HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"data":`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it('answers an unexpected exception with a generic 500 and logs the cause without leaking it', async () => {

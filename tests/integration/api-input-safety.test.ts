@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { apiHarness, party } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
@@ -44,6 +44,18 @@ describeEachDatabase('API input the database cannot store', (database) => {
     expect422(await api.call('GET', '/transform/v1/jobs/key/a%00b', { key: ws.key }), { key: expect.stringMatching(/NUL/) });
     const listed = await api.call('GET', '/silo/v1/entries?limit=100', { key: ws.key });
     expect(listed.body.list).toHaveLength(1);
+  });
+
+  it('parses a JSON body once, for the storable check and the route together', async () => {
+    const body = JSON.stringify({ key: `once-${uuidv7()}`, data: party() });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const res = await api.call('POST', '/silo/v1/entries', { key: ws.key, raw: body, headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(200);
+      expect(parse.mock.calls.filter(([text]) => text === body)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('refuses them in a job key, args and tags, and bounds their nesting', async () => {

@@ -96,6 +96,24 @@ describeEachDatabase('API as an Invopop client expects it', (database) => {
     expect(stored.body.data).not.toHaveProperty('folder');
   });
 
+  it('refuses an unknown query parameter outside lists too (create entry, fetch job) with a 422 naming it, and stores nothing', async () => {
+    const key = `folder-typo-${uuidv7()}`;
+    const created = await api.call('POST', '/silo/v1/entries?fodler=suppliers', { key: ws.key, json: { key, data: party() } });
+    expect(created.status).toBe(422);
+    expect(created.body.fields).toEqual({ fodler: 'is not a parameter of this endpoint' });
+    expect((await api.call('GET', `/silo/v1/entries/key/${key}`, { key: ws.key })).status).toBe(404);
+    const put = await api.call('PUT', `/silo/v1/entries/${uuidv4()}?fodler=x`, { key: ws.key, json: { data: party() } });
+    expect(put.status).toBe(422);
+    expect(put.body.fields).toEqual({ fodler: 'is not a parameter of this endpoint' });
+
+    const entry = await newEntry(api.call, ws);
+    const job = await api.call('POST', '/transform/v1/jobs', { key: ws.key, json: { workflow_id: ws.workflowId, silo_entry_id: entry.id } });
+    const fetched = await api.call('GET', `/transform/v1/jobs/${job.body.id}?wiat=5`, { key: ws.key });
+    expect(fetched.status).toBe(422);
+    expect(fetched.body.fields).toEqual({ wiat: 'is not a parameter of this endpoint' });
+    expect((await api.call('GET', `/transform/v1/jobs/${job.body.id}?wait=0`, { key: ws.key })).status).toBe(200);
+  });
+
   describe('list filters Invopop declares', () => {
     let own: Workspace;
     let made: { id: string; created_at: string }[];

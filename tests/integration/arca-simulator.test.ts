@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@/lib/db';
 import {
   addPointOfSale,
   checkCertificate,
@@ -204,7 +206,42 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     expect(explainOutcome(refused.outcome, 'en')).toMatch(/you can continue on .*2\d{3}.* at the latest/);
   });
 
-  it('names a server clock far from ARCA instead of granting, and keeps the ticket ARCA issued', async () => {
+  it("measures the server clock against ARCA's and applies it: a small difference is granted at once and from the cache, never a ticket ARCA has expired", async () => {
+    const db = get().db;
+    const certified = async (alias: string) => {
+      const cuit = newCuit();
+      const { privateKeyPem } = await generateKeyPair();
+      const csr = await createCsr({ companyName: 'Reloj SA', alias, cuit, privateKeyPem });
+      const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
+      const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
+      await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' });
+      return { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, cuit };
+    };
+    const storedOffset = async (cuit: string) => (await db.select().from(schema.arcaTickets).where(eq(schema.arcaTickets.cuit, cuit)))[0]?.clockOffsetMs;
+
+    // 31 s ahead: the login works, so the first "Validar" is granted, and so is the second (from the cache).
+    sim.clock.now = new Date();
+    const ahead = await certified(`adelanto${Date.now() % 1_000_000}`);
+    const aheadClock = () => new Date(sim.clock.now.getTime() + 31_000);
+    expect(await getAccessTicket({ ...ahead, now: aheadClock })).toMatchObject({ ok: true, from: 'wsaa' });
+    expect(await getAccessTicket({ ...ahead, now: aheadClock })).toMatchObject({ ok: true, from: 'cache' });
+    expect(await storedOffset(ahead.cuit)).toBeGreaterThanOrEqual(30_000);
+
+    // 5 minutes behind: two minutes before expiry by our clock is three minutes after it by ARCA's (WSFE error 600).
+    const behind = await certified(`atraso${Date.now() % 1_000_000}`);
+    const behindClock = () => new Date(sim.clock.now.getTime() - 5 * 60_000);
+    const first = await getAccessTicket({ ...behind, now: behindClock });
+    expect(first).toMatchObject({ ok: true, from: 'wsaa' });
+    if (!first.ok) return;
+    expect(await storedOffset(behind.cuit)).toBeLessThanOrEqual(-299_000);
+    sim.clock.now = new Date(Date.parse(first.ticket.expirationTime) + 3 * 60_000);
+    const renewed = await getAccessTicket({ ...behind, now: behindClock });
+    expect(renewed).toMatchObject({ ok: true, from: 'wsaa' });
+    expect(renewed.ok && renewed.ticket.token).not.toBe(first.ticket.token);
+    sim.clock.now = new Date();
+  });
+
+  it('names a server clock too far from ARCA instead of granting, on every try, and hands the kept ticket over once the clock is right', async () => {
     const db = get().db;
     const cuit = newCuit();
     const alias = `reloj${cuit.slice(-6)}`;
@@ -214,11 +251,14 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     const certificatePem = textareaContent(await (await fetch(new URL(issued.location, sim.base))).text(), 'pem');
     await submitForm(`${sim.base}/sandbox/wsass/autorizaciones`, { cuit, alias, service: 'wsfe' });
     sim.clock.now = new Date();
-    const ours = new Date(sim.clock.now.getTime() + 7 * 60_000);
-    const options = { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => ours };
+    // Just past our requests' 10-minute window, yet within what WSAA lets through: ARCA issues a ticket.
+    const ours = () => new Date(sim.clock.now.getTime() + 10 * 60_000 + 30_000);
+    const options = { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: ours };
     const skewed = await getAccessTicket(options);
-    expect(skewed).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead', params: { difference: '7 min' } } });
-    // Once the clock is right again, the ticket ARCA counted is there (ARCA would refuse a second one).
+    expect(skewed).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead', params: { difference: expect.stringMatching(/^10 min (29|30) s$/) } } });
+    // A second click, clock still wrong: named again, not granted from the cache.
+    expect(await getAccessTicket(options)).toMatchObject({ ok: false, outcome: { code: 'wsaa_clock_ahead' } });
+    // Once the clock is right, ARCA (which refuses a second ticket) measures it again and the kept ticket is used.
     expect(await getAccessTicket({ ...options, now: () => sim.clock.now })).toMatchObject({ ok: true, from: 'cache' });
     // So far ahead that WSAA refuses the request's generationTime: ARCA's Date header names the difference.
     const farAhead = new Date(sim.clock.now.getTime() + 15 * 60_000);

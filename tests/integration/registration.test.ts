@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addPointOfSale, authorizeService, createCsr, cuitCheckDigit, generateKeyPair, issueCertificate } from '@/lib/arca';
@@ -257,5 +259,74 @@ describeEachDatabase('registration', (get) => {
     await prepareCsr(db, registration, 'pendiente1');
     await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition' });
     expect((await refresh(registration)).authorizedAt).toBeNull();
+  });
+
+  const pendingRows = async (entryId: string) =>
+    get().db.select().from(schema.registrationPendingCredentials).where(eq(schema.registrationPendingCredentials.entryId, entryId));
+
+  it("completing drops the pending request's sealed key", async () => {
+    const db = get().db;
+    const registration = await validated('final1');
+    await prepareCsr(db, registration, 'sobrante2');
+    expect(await pendingRows(registration.entryId)).toHaveLength(1);
+    expect(await completeRegistration(db, registration.entryId)).toEqual({ completedNow: true });
+    expect(await pendingRows(registration.entryId)).toHaveLength(0);
+  });
+
+  it('a new request from a tab opened before completion does not move a completed registration back', async () => {
+    const db = get().db;
+    const registration = await validated('hecho1');
+    const staleTab = await refresh(registration);
+    await completeRegistration(db, registration.entryId);
+    await prepareCsr(db, staleTab, 'tarde2');
+    expect(await refresh(registration)).toMatchObject({ step: 'done', authorizedAt: expect.anything() });
+  });
+
+  /** A WSAA URL that runs `meanwhile` (another tab) before passing the LoginCms on to the simulator. */
+  async function wsaaWithMeanwhile(meanwhile: () => Promise<unknown>) {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', async () => {
+        await meanwhile();
+        const answer = await fetch(sim.urls.sandbox.wsaa, { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? 'text/xml', soapaction: String(req.headers.soapaction ?? '') }, body: Buffer.concat(chunks) });
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'text/xml', date: answer.headers.get('date') ?? new Date().toUTCString() });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('a brought pair replaces only the request on screen: one made in another tab during the ARCA check stays, and so does its step', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox');
+    await prepareCsr(db, registration, 'pantalla1');
+    const keys = await generateKeyPair();
+    const csrPem = await createCsr({ companyName: registration.company.name, alias: 'propio2', cuit: registration.company.cuit, privateKeyPem: keys.privateKeyPem });
+    const issued = await issueCertificate(db, { environment: 'sandbox', csrPem });
+    await authorizeService(db, { environment: 'sandbox', cuit: registration.company.cuit, alias: 'propio2' });
+    const wsaa = await wsaaWithMeanwhile(async () => prepareCsr(db, await refresh(registration), 'otratab3'));
+    try {
+      const result = await bringOwnCredentials(db, await refresh(registration), { certificate: issued.ok ? issued.certificatePem : '', key: keys.privateKeyPem }, { wsaa: wsaa.url, wsfe: sim.urls.sandbox.wsfe });
+      expect(result.ok).toBe(true);
+    } finally {
+      await wsaa.close();
+    }
+    expect((await pendingRows(registration.entryId)).map((row) => row.alias)).toEqual(['otratab3']);
+    expect(await refresh(registration)).toMatchObject({ step: 'arca', pendingCsr: { alias: 'otratab3' }, credentials: { source: 'byo', certificate: { alias: 'propio2' } } });
+  });
+
+  it('a brought pair that validates replaces the request that was on screen', async () => {
+    const db = get().db;
+    const registration = await newRegistration(db, 'sandbox');
+    await prepareCsr(db, registration, 'pantalla1');
+    const keys = await generateKeyPair();
+    const csrPem = await createCsr({ companyName: registration.company.name, alias: 'propio3', cuit: registration.company.cuit, privateKeyPem: keys.privateKeyPem });
+    const issued = await issueCertificate(db, { environment: 'sandbox', csrPem });
+    await authorizeService(db, { environment: 'sandbox', cuit: registration.company.cuit, alias: 'propio3' });
+    expect((await bringOwnCredentials(db, await refresh(registration), { certificate: issued.ok ? issued.certificatePem : '', key: keys.privateKeyPem }, sim.urls.sandbox)).ok).toBe(true);
+    expect(await pendingRows(registration.entryId)).toHaveLength(0);
+    expect((await refresh(registration)).step).toBe('points-of-sale');
   });
 });

@@ -39,6 +39,7 @@ describe('simulated ARCA pages', () => {
   for (const [path, keys] of [
     ['/sandbox/wsass', ['s3Body', 's5Body']],
     ['/live/certificados', ['s3Body']],
+    ['/live/relaciones', ['s5Body']],
   ] as const) {
     it(`${path} shows every name the wizard quotes for it`, async () => {
       const html = unescape(await (await app.request(path)).text());

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTicket, clockDifference, explainOutcome, isIssuedTo, parseLoginCmsResponse, ticketHolder, type AccessTicket } from '@/lib/arca';
+import { isFresh } from '@/lib/arca/wsaa/check-ticket';
 
 // Real WSAA answers recorded by other projects (see PROVENANCE.md there).
 const corpus = (name: string) => readFileSync(path.join(process.cwd(), '../shared/afip/corpus/responses', name), 'utf8');
@@ -22,7 +23,7 @@ const shifted = (ms: number) => ({ sentAt: new Date(onTime.sentAt.getTime() + ms
 
 describe('a ticket WSAA just issued', () => {
   it('is granted when it is for this DN, still valid and our clock agrees with ARCA', () => {
-    expect(checkTicket(ticketOf(batmanXml), batman, onTime)).toEqual({ ok: true });
+    expect(checkTicket(ticketOf(batmanXml), batman, onTime)).toEqual({ ok: true, clockOffsetMs: 0 });
   });
 
   it('is refused when its destination is another DN (alias or CUIT), naming both', () => {
@@ -49,19 +50,32 @@ describe('a ticket WSAA just issued', () => {
     expect(checkTicket(ticketOf(expired), batman, onTime)).toMatchObject({ ok: false, outcome: { code: 'wsaa_ticket_expired' } });
   });
 
-  it('names a clock far from ARCA (ahead or behind), and keeps the ticket ARCA counts as issued', () => {
-    const ahead = checkTicket(ticketOf(batmanXml), batman, shifted(5 * 60_000 + 20_000));
-    expect(ahead).toMatchObject({ ok: false, keep: true, outcome: { code: 'wsaa_clock_ahead', params: { difference: '5 min 20 s' } } });
-    if (!ahead.ok) expect(explainOutcome(ahead.outcome, 'es')).toContain('está 5 min 20 s adelantado respecto del de ARCA');
+  it('names a clock too far from ARCA for WSAA (ahead or behind), and keeps the ticket ARCA counts as issued', () => {
+    const ahead = checkTicket(ticketOf(batmanXml), batman, shifted(10 * 60_000 + 20_000));
+    expect(ahead).toMatchObject({ ok: false, keep: true, clockOffsetMs: 619_700, outcome: { code: 'wsaa_clock_ahead', params: { difference: '10 min 20 s' } } });
+    if (!ahead.ok) expect(explainOutcome(ahead.outcome, 'es')).toContain('está 10 min 20 s adelantado respecto del de ARCA');
     const behind = checkTicket(ticketOf(batmanXml), batman, shifted(-13 * 3_600_000));
     expect(behind).toMatchObject({ ok: false, keep: true, outcome: { code: 'wsaa_clock_behind', params: { difference: '13 h' } } });
     if (!behind.ok) expect(explainOutcome(behind.outcome, 'en')).toContain('13 h behind ARCA');
   });
 
-  it('does not take a slow network for a clock difference, nor a few seconds of drift', () => {
+  it('grants with a clock off by less than WSAA allows, measuring the difference to apply to the ticket', () => {
+    expect(checkTicket(ticketOf(batmanXml), batman, shifted(31_000))).toEqual({ ok: true, clockOffsetMs: 30_700 });
+    expect(checkTicket(ticketOf(batmanXml), batman, shifted(-5 * 60_000))).toEqual({ ok: true, clockOffsetMs: -299_600 });
+  });
+
+  it('does not take a slow network for a clock difference', () => {
     expect(clockDifference({ sentAt: new Date(generated - 19_000), receivedAt: new Date(generated + 1_000) }, '2018-04-06T15:09:37.563-03:00')).toBe(0);
-    expect(checkTicket(ticketOf(batmanXml), batman, shifted(10_000))).toEqual({ ok: true });
-    expect(checkTicket(ticketOf(batmanXml), batman, shifted(-10_000))).toEqual({ ok: true });
+  });
+
+  it("judges freshness on ARCA's clock: a clock behind does not hand out a ticket ARCA has expired", () => {
+    const expires = new Date(generated + 12 * 3_600_000);
+    // Our clock 5 minutes behind: 2 minutes before expiry by our clock is 3 minutes after it by ARCA's.
+    const ours = new Date(expires.getTime() - 2 * 60_000);
+    expect(isFresh(expires, ours, -5 * 60_000)).toBe(false);
+    expect(isFresh(expires, ours, 0)).toBe(true);
+    // Ahead: 3 minutes past expiry by our clock is 2 minutes before it by ARCA's.
+    expect(isFresh(expires, new Date(expires.getTime() + 3 * 60_000), 5 * 60_000)).toBe(true);
   });
 
   it("reads ARCA's HTTP Date too (one-second resolution), e.g. on a fault", () => {

@@ -38,4 +38,8 @@ describe('messages', () => {
   it('has no empty message', () => {
     expect([...spanish, ...english].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
   });
+
+  it("spells ARCA's service as its portal does: «Facturación Electrónica»", () => {
+    expect([...spanish, ...english].filter(([, v]) => v.includes('Facturación electrónica')).map(([k]) => k)).toEqual([]);
+  });
 });

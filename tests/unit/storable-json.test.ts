@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorable, MAX_JSON_DEPTH, unstorableText } from '@/lib/api/storable-json';
+import { findUnstorable, MAX_JSON_DEPTH, mayBeUnstorable, unstorableText } from '@/lib/api/storable-json';
 import { requestHash } from '@/lib/idempotency';
 
 const nested = (depth: number): unknown => {
@@ -34,5 +34,17 @@ describe('storable JSON', () => {
 
   it('hashes what the edge lets through', () => {
     expect(requestHash({ data: nested(MAX_JSON_DEPTH - 1) })).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('mayBeUnstorable', () => {
+  it('lets plain JSON through unparsed and flags every text findUnstorable could refuse', () => {
+    expect(mayBeUnstorable(JSON.stringify({ name: 'Panadería "La [Espiga]" {SRL}', list: [[1], { a: 'b' }] }))).toBe(false);
+    expect(mayBeUnstorable(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`)).toBe(true);
+    expect(mayBeUnstorable(`{"a":"${'['.repeat(200)}"}`)).toBe(false);
+    for (const text of ['{"a":"x\\u0000"}', '{"a":"\\ud800"}', '{"a":"\\uDC00"}', `{"a\\u0000":1}`]) {
+      expect(mayBeUnstorable(text), text).toBe(true);
+      expect(findUnstorable(JSON.parse(text))).toBeDefined();
+    }
   });
 });

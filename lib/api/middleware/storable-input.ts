@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
-import { findUnstorable, unstorableText } from '../storable-json';
+import { findUnstorable, mayBeUnstorable, unstorableText } from '../storable-json';
 
 /**
  * Refuses (422, naming the field) query parameters and JSON bodies holding text the database cannot
  * store or nesting deeper than it is sensible to process. A body that is not JSON is left to the
- * route's validator (400); a parsed body is handed on so it is not parsed twice.
+ * route's validator (400).
  */
 export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
   for (const [name, value] of new URL(c.req.url).searchParams) {
@@ -14,13 +14,13 @@ export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
     if (problem) return refuse(c, JSON.stringify(name).slice(1, -1), problem);
   }
   if (BODY_METHODS.has(c.req.method)) {
-    const text = await c.req.text();
-    const parsed = parseJson(text);
+    // Hono keeps the text for the route's validator, which parses it: a good body is parsed once.
+    const text = await c.req.text().catch(() => undefined);
+    if (text === undefined) return problemResponse(c, 400, 'The request body was cut off before its end.');
+    const parsed = mayBeUnstorable(text) ? parseJson(text) : { ok: false as const };
     if (parsed.ok) {
       const found = findUnstorable(parsed.value);
       if (found) return refuse(c, found.path, found.message);
-      // Hono's body cache holds promises (its type says otherwise).
-      (c.req.bodyCache as Record<string, unknown>).json = Promise.resolve(parsed.value);
     }
   }
   await next();
@@ -31,7 +31,6 @@ const refuse = (c: Parameters<MiddlewareHandler<ApiEnv>>[0], field: string, mess
   problemResponse(c, 422, `The request has a field that cannot be stored: ${field} ${message}.`, { [field]: message });
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text === '') return { ok: false };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {

@@ -166,9 +166,16 @@ ${field('alias', 'Alias', { hint: 'Letras y números, igual al CN del pedido' })
 <p><button type="submit">Agregar alias</button></p></form>`;
 }
 
+// As ARCA's «Nueva Relación»: the service is found with «Buscar» (ARCA → Web Services), and so is the
+// «Representante», a Computador Fiscal named by the certificate's alias. Open by default: no script.
 function relationForm(base: string): string {
-  return `<h2>Nueva Relación</h2><p>Representado: tu CUIT. Servicio: ARCA → Web Services → Facturación Electrónica.</p><form method="post" action="${base}/live/relaciones">
-${cuitField()}${field('alias', 'Computador fiscal (alias del certificado)')}<input type="hidden" name="service" value="wsfe">
+  return `<h2>Nueva Relación</h2><form method="post" action="${base}/live/relaciones">
+${field('cuit', 'Representado (CUIT)', { hint: '11 dígitos, con o sin guiones', inputmode: 'numeric' })}
+<fieldset><legend>Servicio</legend><details open><summary>Buscar</summary><p>ARCA → Web Services</p>
+<p><input type="radio" id="service_wsfe" name="service" value="wsfe" checked><label for="service_wsfe">Facturación Electrónica</label></p></details></fieldset>
+<fieldset><legend>Representante</legend><details open><summary>Buscar</summary>
+<p><label for="representative_type">Tipo de representante</label><select id="representative_type" name="representative_type"><option value="computador">Computador Fiscal</option></select></p>
+${field('alias', 'Computador Fiscal (alias del certificado)')}</details></fieldset>
 <p><button type="submit">Confirmar</button></p></form>`;
 }
 

@@ -12,7 +12,7 @@ export interface TraOptions {
 }
 
 // Generation 10 minutes back absorbs clock skew with ARCA; expiration 10 minutes ahead.
-const SKEW_MS = 10 * 60_000;
+export const TRA_SKEW_MS = 10 * 60_000;
 
 /** The login ticket request (TRA) LoginCms signs. */
 export function buildTra(options: TraOptions): string {
@@ -24,8 +24,8 @@ export function buildTra(options: TraOptions): string {
     '<loginTicketRequest version="1.0">',
     '<header>',
     `<uniqueId>${uniqueId}</uniqueId>`,
-    `<generationTime>${argentinaTime(new Date(now.getTime() - SKEW_MS))}</generationTime>`,
-    `<expirationTime>${argentinaTime(new Date(now.getTime() + SKEW_MS))}</expirationTime>`,
+    `<generationTime>${argentinaTime(new Date(now.getTime() - TRA_SKEW_MS))}</generationTime>`,
+    `<expirationTime>${argentinaTime(new Date(now.getTime() + TRA_SKEW_MS))}</expirationTime>`,
     '</header>',
     `<service>${options.service}</service>`,
     '</loginTicketRequest>',

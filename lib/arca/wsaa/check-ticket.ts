@@ -1,16 +1,20 @@
 import { cuitFromSubject, nameField } from '../summarize-certificate';
 import type { ArcaOutcome } from '../types';
+import { TRA_SKEW_MS } from './build-tra';
 import type { AccessTicket } from './parse-login-cms';
 
 /** ARCA's tickets last 12 h from the login (generationTime → expirationTime). */
 export const TICKET_LIFETIME_MS = 12 * 3_600_000;
 
-// A clock kept by NTP is within a second of ARCA's; 30 s apart is a clock set by hand or not synced.
-export const CLOCK_TOLERANCE_MS = 30_000;
+// Our login ticket requests say they were generated this long ago and expire this long ahead
+// (build-tra.ts): WSAA refuses them when our clock is further than that from its own. Within it a
+// login works, and the measured difference is applied to the ticket's times instead.
+export const CLOCK_WINDOW_MS = TRA_SKEW_MS;
 
-// A ticket is handed out until this long before it expires: our clock may lag ARCA's by up to the
-// tolerance, and a WSFE call started just before must still arrive in time (calls time out at 20 s).
-export const TICKET_EXPIRY_ALLOWANCE_MS = CLOCK_TOLERANCE_MS + 20_000;
+// A ticket is handed out until this long before it expires (on ARCA's clock): a WSFE call started
+// just before must still arrive in time (calls time out at 20 s), and a clock difference is
+// measured to within the network delay.
+export const TICKET_EXPIRY_ALLOWANCE_MS = 50_000;
 
 /** Whom ARCA issues a ticket to: the certificate's DN, alias (CN) and CUIT (serialNumber). */
 export interface TicketHolder {
@@ -48,9 +52,9 @@ export function isIssuedTo(destination: string | undefined, holder: TicketHolder
 }
 
 /**
- * How far this server's clock is from ARCA's, in ms (positive: ours is ahead), or 0 within the
- * tolerance. ARCA's times (the ticket's generationTime, the HTTP Date) fell between sending and
- * receiving, so the network delay is not mistaken for a clock difference.
+ * How far this server's clock is from ARCA's, in ms (positive: ours is ahead), 0 when the readings
+ * cannot tell them apart. ARCA's times (the ticket's generationTime, the HTTP Date) fell between
+ * sending and receiving, so the network delay is not mistaken for a clock difference.
  */
 export function clockDifference(timing: LoginTiming, generationTime?: string): number {
   const readings: Array<{ at: number; resolution: number }> = [];
@@ -63,10 +67,15 @@ export function clockDifference(timing: LoginTiming, generationTime?: string): n
   for (const { at, resolution } of readings) {
     const ahead = timing.sentAt.getTime() - (at + resolution);
     const behind = at - timing.receivedAt.getTime();
-    const difference = ahead > CLOCK_TOLERANCE_MS ? ahead : behind > CLOCK_TOLERANCE_MS ? -behind : 0;
+    const difference = ahead > 0 ? ahead : behind > 0 ? -behind : 0;
     if (Math.abs(difference) > Math.abs(worst)) worst = difference;
   }
   return worst;
+}
+
+/** True when a clock this far from ARCA's makes WSAA refuse our login requests. */
+export function breaksLogin(differenceMs: number): boolean {
+  return Math.abs(differenceMs) > CLOCK_WINDOW_MS;
 }
 
 /** The outcome naming a clock difference found by clockDifference, e.g. "3 min 20 s". */
@@ -82,26 +91,27 @@ function formatDuration(ms: number): string {
   return `${s} s`;
 }
 
-export type TicketCheck = { ok: true } | { ok: false; outcome: ArcaOutcome; keep: boolean };
+export type TicketCheck = { ok: true; clockOffsetMs: number } | { ok: false; outcome: ArcaOutcome; keep: boolean; clockOffsetMs: number };
 
 /**
- * A ticket just issued is granted only when it is for this DN, still valid and our clock agrees
- * with ARCA's. One refused for the clock is kept (`keep`): ARCA counts it as issued and refuses
- * another login until it expires.
+ * A ticket just issued is granted only when it is for this DN and still valid on ARCA's clock. Our
+ * clock's difference from ARCA's comes with it (`clockOffsetMs`): within WSAA's window it is applied
+ * to the ticket's times; beyond it the ticket is refused but kept (`keep`): ARCA counts it as issued
+ * and refuses another login until it expires.
  */
 export function checkTicket(ticket: AccessTicket, holder: TicketHolder, timing: LoginTiming): TicketCheck {
+  const clockOffsetMs = clockDifference(timing, ticket.generationTime);
   if (!isIssuedTo(ticket.destination, holder)) {
-    return { ok: false, keep: false, outcome: { code: 'wsaa_ticket_other_destination', ok: false, params: { destination: (ticket.destination ?? '—').slice(0, 200), expected: holder.dn } } };
+    return { ok: false, keep: false, clockOffsetMs, outcome: { code: 'wsaa_ticket_other_destination', ok: false, params: { destination: (ticket.destination ?? '—').slice(0, 200), expected: holder.dn } } };
   }
-  const difference = clockDifference(timing, ticket.generationTime);
-  if (difference !== 0) return { ok: false, keep: true, outcome: clockOutcome(difference) };
-  if (!isFresh(ticket.expirationTime, timing.receivedAt)) {
-    return { ok: false, keep: false, outcome: { code: 'wsaa_ticket_expired', ok: false, params: { expired: new Date(ticket.expirationTime).toISOString() } } };
+  if (breaksLogin(clockOffsetMs)) return { ok: false, keep: true, clockOffsetMs, outcome: clockOutcome(clockOffsetMs) };
+  if (!isFresh(ticket.expirationTime, timing.receivedAt, clockOffsetMs)) {
+    return { ok: false, keep: false, clockOffsetMs, outcome: { code: 'wsaa_ticket_expired', ok: false, params: { expired: new Date(ticket.expirationTime).toISOString() } } };
   }
-  return { ok: true };
+  return { ok: true, clockOffsetMs };
 }
 
-/** A ticket is used until its expirationTime, less the allowance. */
-export function isFresh(expirationTime: string | Date, now: Date): boolean {
-  return new Date(expirationTime).getTime() - TICKET_EXPIRY_ALLOWANCE_MS > now.getTime();
+/** A ticket is used until its expirationTime on ARCA's clock (ours less the offset), less the allowance. */
+export function isFresh(expirationTime: string | Date, now: Date, clockOffsetMs = 0): boolean {
+  return new Date(expirationTime).getTime() - TICKET_EXPIRY_ALLOWANCE_MS > now.getTime() - clockOffsetMs;
 }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { SoapTransport } from '../soap/post-soap';
 import type { ArcaEnvironment, ArcaOutcome } from '../types';
-import { checkTicket, clockDifference, clockOutcome, isFresh, ticketHolder, TICKET_LIFETIME_MS, type TicketHolder } from './check-ticket';
+import { breaksLogin, checkTicket, clockDifference, clockOutcome, isFresh, ticketHolder, TICKET_LIFETIME_MS, type TicketHolder } from './check-ticket';
 import { loginCms } from './login-cms';
 import type { AccessTicket } from './parse-login-cms';
 
@@ -43,7 +43,7 @@ export async function getAccessTicket(options: GetAccessTicketOptions): Promise<
   if (!holder) return login(options, undefined);
   const key: Key = { environment: options.environment, holder, service: options.service ?? 'wsfe' };
   const cached = await readCached(options, key);
-  if (cached) return { ok: true, ticket: cached, from: 'cache' };
+  if (cached?.ok) return { ok: true, ticket: cached.ticket, from: 'cache' };
   // One login per key per process; other processes are covered by the peer wait below.
   const id = `${key.environment}|${holder.dn}|${key.service}`;
   const pending = inFlight.get(id) ?? login(options, key).finally(() => inFlight.delete(id));
@@ -59,15 +59,18 @@ async function login(options: GetAccessTicketOptions, key: Key | undefined): Pro
   if (result.ok) {
     if (!key) return { ok: true, ticket: result.ticket, from: 'wsaa' };
     const check = checkTicket(result.ticket, key.holder, timing);
-    if (check.ok || check.keep) await store(options.db, key, result.ticket);
+    if (check.ok || check.keep) await store(options.db, key, result.ticket, check.clockOffsetMs);
     return check.ok ? { ok: true, ticket: result.ticket, from: 'wsaa' } : { ok: false, outcome: check.outcome };
   }
   const difference = clockDifference(timing);
   if (difference !== 0 && TIME_FAULTS.has(result.outcome.code)) return { ok: false, outcome: clockOutcome(difference) };
   if (key && result.outcome.code === 'wsaa_already_authenticated') {
+    // ARCA's Date measures the clock again: a ticket kept while the clock was off is usable once it is right.
+    if (timing.serverDate) await remeasureClock(options.db, key, difference);
     for (const wait of PEER_WAIT_MS) {
       const cached = await readCached(options, key);
-      if (cached) return { ok: true, ticket: cached, from: 'cache' };
+      if (cached?.ok === false) return cached;
+      if (cached) return { ok: true, ticket: cached.ticket, from: 'cache' };
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
     return { ok: false, outcome: { ...result.outcome, params: { until: (await refusedUntil(options, key, timing.receivedAt)).toISOString() } } };
@@ -82,7 +85,7 @@ async function login(options: GetAccessTicketOptions, key: Key | undefined): Pro
  */
 async function refusedUntil(options: GetAccessTicketOptions, key: Key, now: Date): Promise<Date> {
   const row = await readRow(options.db, key);
-  return row && row.expirationTime > now ? row.expirationTime : new Date(now.getTime() + TICKET_LIFETIME_MS);
+  return row && row.expirationTime.getTime() > now.getTime() - row.clockOffsetMs ? row.expirationTime : new Date(now.getTime() - (row?.clockOffsetMs ?? 0) + TICKET_LIFETIME_MS);
 }
 
 async function readRow(db: Db, key: Key) {
@@ -94,13 +97,28 @@ async function readRow(db: Db, key: Key) {
   return row;
 }
 
-async function readCached(options: GetAccessTicketOptions, key: Key): Promise<AccessTicket | undefined> {
+/**
+ * The stored ticket while it is valid on ARCA's clock. One stored while our clock was too far off
+ * for WSAA is not handed out: the clock is named instead (a login then measures it again).
+ */
+async function readCached(options: GetAccessTicketOptions, key: Key): Promise<{ ok: true; ticket: AccessTicket } | { ok: false; outcome: ArcaOutcome } | undefined> {
   const row = await readRow(options.db, key);
-  if (!row || !isFresh(row.expirationTime, options.now?.() ?? new Date())) return undefined;
-  return { token: row.token, sign: row.sign, generationTime: row.generationTime.toISOString(), expirationTime: row.expirationTime.toISOString(), destination: row.dn };
+  if (!row || !isFresh(row.expirationTime, options.now?.() ?? new Date(), row.clockOffsetMs)) return undefined;
+  if (breaksLogin(row.clockOffsetMs)) return { ok: false, outcome: clockOutcome(row.clockOffsetMs) };
+  return {
+    ok: true,
+    ticket: { token: row.token, sign: row.sign, generationTime: row.generationTime.toISOString(), expirationTime: row.expirationTime.toISOString(), destination: row.dn },
+  };
 }
 
-async function store(db: Db, key: Key, ticket: AccessTicket): Promise<void> {
+async function remeasureClock(db: Db, key: Key, clockOffsetMs: number): Promise<void> {
+  await db
+    .update(arcaTickets)
+    .set({ clockOffsetMs: storableOffset(clockOffsetMs), updatedAt: new Date() })
+    .where(and(eq(arcaTickets.environment, key.environment), eq(arcaTickets.cuit, key.holder.cuit), eq(arcaTickets.dn, key.holder.dn), eq(arcaTickets.service, key.service)));
+}
+
+async function store(db: Db, key: Key, ticket: AccessTicket, clockOffsetMs: number): Promise<void> {
   const values = {
     environment: key.environment,
     cuit: key.holder.cuit,
@@ -110,6 +128,7 @@ async function store(db: Db, key: Key, ticket: AccessTicket): Promise<void> {
     sign: ticket.sign,
     generationTime: new Date(ticket.generationTime),
     expirationTime: new Date(ticket.expirationTime),
+    clockOffsetMs: storableOffset(clockOffsetMs),
     updatedAt: new Date(),
   };
   await db
@@ -117,3 +136,6 @@ async function store(db: Db, key: Key, ticket: AccessTicket): Promise<void> {
     .values(values)
     .onConflictDoUpdate({ target: [arcaTickets.environment, arcaTickets.cuit, arcaTickets.dn, arcaTickets.service], set: values });
 }
+
+// The column is a 32-bit integer (±24 days): any difference near that breaks every login anyway.
+const storableOffset = (ms: number) => Math.max(-2_147_483_647, Math.min(2_147_483_647, Math.round(ms)));

@@ -16,6 +16,8 @@ export const arcaTickets = pgTable(
     sign: text('sign').notNull(),
     generationTime: timestamp('generation_time', { withTimezone: true }).notNull(),
     expirationTime: timestamp('expiration_time', { withTimezone: true }).notNull(),
+    /** How far this server's clock was ahead of ARCA's (negative: behind) when the ticket came, in ms. */
+    clockOffsetMs: integer('clock_offset_ms').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.environment, t.cuit, t.dn, t.service] })],

@@ -80,8 +80,9 @@ export const CreateEntryBodySchema = z
   .catchall(z.unknown())
   .openapi('CreateEntry');
 
-export const FolderQuerySchema = z.object({ folder: z.string().optional() });
-// Unknown parameters are refused (422), never ignored: a misspelt filter must not widen a list.
+// Unknown parameters are refused (422), never ignored: a misspelt filter must not widen a list
+// nor a misspelt folder file an entry at the root.
+export const FolderQuerySchema = z.object({ folder: z.string().optional() }).strict();
 export const ListQuerySchema = z
   .object({
     folder: z.string().optional(),

@@ -97,9 +97,11 @@ export const CreateJobSchema = z
   })
   .openapi('CreateJob');
 
-export const WaitQuerySchema = z.object({
-  wait: z.coerce.number().int().min(0).max(60).optional().openapi({ description: 'Seconds (≤ 60) to wait for the job to complete' }),
-});
+export const WaitQuerySchema = z
+  .object({
+    wait: z.coerce.number().int().min(0).max(60).optional().openapi({ description: 'Seconds (≤ 60) to wait for the job to complete' }),
+  })
+  .strict();
 export const JobListQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,0 +1,1 @@
+ALTER TABLE "arca_tickets" ADD COLUMN "clock_offset_ms" integer DEFAULT 0 NOT NULL;
