@@ -60,7 +60,7 @@ test('going back for a new request keeps the validated certificate until the new
 
   // A bring-your-own pair that fails changes nothing either.
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem o .der)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
   await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key');
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   await expect(page.getByTestId('form-message').last()).toContainText('No pudimos validar el certificado');
