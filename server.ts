@@ -7,6 +7,7 @@ import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { ensureDemo, ensureDemoConsoleUser, waitForDemoLink } from '@/lib/demo';
 import { getLogger, redactUrl } from '@/lib/log';
+import { warmDecoyHash } from '@/lib/users';
 import { createRegistrationPageServer } from '@/lib/page-cache';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
@@ -17,6 +18,8 @@ async function main() {
   const log = getLogger();
   resolveMasterKey(env);
   const database = await startDatabase();
+  // The first unknown-email sign-in must not pay for computing the decoy as well.
+  void warmDecoyHash();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb }) : undefined;
 
