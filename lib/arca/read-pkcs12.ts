@@ -20,6 +20,8 @@ const MAX_BAGS = 16;
 export const MAX_ENCRYPTED_CONTENTS = 2;
 export const MAX_FILE_WORK = 1;
 
+const DECRYPT_FAILURE_CODES = { busy: 'key_busy', unsupported: 'key_unsupported', wrong_password: 'key_password_wrong' } as const;
+
 /** What a file's decryptions have spent: each is charged before its key derivation runs. */
 class DecryptionBudget {
   private contents = 0;
@@ -98,7 +100,7 @@ async function openContentInfo(info: asn1js.AsnType, password: string, budget: D
     if (scheme === 'unsupported' || !ciphertext) return { code: 'key_unsupported' };
     if (!budget.charge(algorithm)) return { code: 'key_too_costly' };
     const decrypted = await decryptData(scheme, implicitOctets(ciphertext), password);
-    if (!decrypted.ok) return { code: { busy: 'key_busy', unsupported: 'key_unsupported', wrong_password: 'key_password_wrong' }[decrypted.reason] };
+    if (!decrypted.ok) return { code: DECRYPT_FAILURE_CODES[decrypted.reason] };
     der = decrypted.der;
   }
   if (!der) return { code: 'key_garbage' };
