@@ -138,14 +138,16 @@ describeEachDatabase('console sign-in throttle', (database) => {
 
   it('many parallel attempts from one address on one account, right and wrong, never fail on a lock', async () => {
     const { db } = database();
-    const target = await operator();
-    const from = address();
     const clock = stillClock();
-    // Staggered, so that some attempts take their turn while others record their outcome.
-    const attempts = Array.from({ length: 30 }, async (_, i) => {
-      await new Promise((resolve) => setTimeout(resolve, (i % 10) * 5));
-      return signIn(db, { email: target, password: i % 5 === 0 ? 'the right password' : `guess ${i}` }, { clientAddress: from, clock });
-    });
+    // Six address-and-account pairs at once, each with attempts staggered so that some take their
+    // turn (locking both keys) while earlier ones record their outcome (locking both again).
+    const pairs = await Promise.all(Array.from({ length: 6 }, async () => ({ target: await operator(), from: address() })));
+    const attempts = pairs.flatMap(({ target, from }) =>
+      Array.from({ length: 14 }, async (_, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 7));
+        return signIn(db, { email: target, password: i % 5 === 4 ? 'the right password' : `guess ${i}` }, { clientAddress: from, clock });
+      }),
+    );
     const results = await Promise.allSettled(attempts);
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
   }, 120_000);
