@@ -11,6 +11,7 @@ import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { acceptClientAddress } from '@/lib/security';
+import { warmDecoyHash } from '@/lib/users';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -21,6 +22,8 @@ async function main() {
   const log = getLogger();
   resolveMasterKey(env);
   const database = await startDatabase();
+  // The first unknown-email sign-in must not pay for computing the decoy as well.
+  void warmDecoyHash();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb }) : undefined;
   const rateLimitPruning = startRateLimitPruning(getDb, (err) => log.error({ err }, 'server: pruning rate limits failed'));

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import {
   getAccessTicket,
   issueCertificate,
   readCertificate,
+  readPrivateKey,
 } from '@/lib/arca';
 import { openDatabase } from '@/lib/db';
 import type { BenchRow } from '../support/types';
@@ -48,6 +50,16 @@ export default async function arcaScenario(): Promise<BenchRow[]> {
     if (!read.ok || !checkCertificate(read.certificate, { environment: 'sandbox', cuit: '20329642330', key, now: inside }).ok) throw new Error('bench certificate should pass');
   });
   rows.push(row('ARCA offline validation', 'intake + 6 checks, real sandbox cert', offline, 'n=500'));
+
+  // Key intake speed (the fuzz test only checks answers): a malformed key is refused on the main thread,
+  // an encrypted one (PBKDF2 as OpenSSL writes it) is opened on the worker thread.
+  const encrypted = createPrivateKey(key).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'clave' });
+  const malformed = await time(500, (i) => readPrivateKey(Buffer.from(key.replace(/[A-Za-z]/, String(i % 10)))));
+  rows.push(row('ARCA key intake', 'damaged PEM key, refused', malformed, 'n=500'));
+  const opened = await time(20, async () => {
+    if (!(await readPrivateKey(encrypted, 'clave')).ok) throw new Error('bench key should open');
+  });
+  rows.push(row('ARCA key intake', 'encrypted PKCS#8 (PBES2, PBKDF2 2,048), worker thread', opened, 'n=20'));
 
   const database = await openDatabase({ dataDir: 'memory://' });
   const clock = { now: new Date() };

@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { Job, JobEvent, Step } from '@/lib/transform';
+import { attemptLabel } from './attempt-label';
 import { isEntryState, StatusBadge } from './badges';
 import { providerKey } from './provider-key';
 
@@ -29,6 +30,7 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
           <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
             {intent.events.map((event) => {
               const text = eventText(t, intent.provider, event, stateOf(intent));
+              const attempt = attemptLabel(event);
               return (
                 <li key={event.index} className="flex flex-wrap items-baseline gap-x-2">
                   <span className="text-xs font-semibold" data-status={event.status}>
@@ -37,7 +39,7 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
                   <time dateTime={event.at} className="text-slate-600">
                     {format.dateTime(new Date(event.at), { timeStyle: 'medium', dateStyle: 'short' })}
                   </time>
-                  {event.attempt !== undefined ? <span>{t('jobs.attempt', { attempt: event.attempt })}</span> : null}
+                  {attempt ? <span>{attempt.key === 'attempt' ? t('jobs.attempt', attempt.values) : t('jobs.attempts', attempt.values)}</span> : null}
                   {event.http_status !== undefined ? <span>HTTP {event.http_status}</span> : null}
                   {event.duration_ms !== undefined ? <span>{t('jobs.duration', { ms: event.duration_ms })}</span> : null}
                   {event.code ? <code className="text-xs">{event.code}</code> : null}

@@ -1,7 +1,6 @@
 import 'server-only';
-import type { Db } from '@/lib/db';
-import { getEntry } from '@/lib/silo';
-import { getWorkflow } from '@/lib/transform';
+import { and, eq, inArray } from 'drizzle-orm';
+import { schema, type Db } from '@/lib/db';
 import { partyOf } from './party';
 
 export interface JobNames {
@@ -9,16 +8,21 @@ export interface JobNames {
   workflows: Record<string, string>;
 }
 
-/** The supplier and workflow names behind a page of jobs (each distinct id looked up once). */
+/** The supplier and workflow names behind a page of jobs: one query for the entries, one for the workflows. */
 export async function jobNames(db: Db, workspaceId: string, jobs: { silo_entry_id: string; workflow_id: string }[]): Promise<JobNames> {
   const entryIds = [...new Set(jobs.map((job) => job.silo_entry_id))];
   const workflowIds = [...new Set(jobs.map((job) => job.workflow_id))];
-  const [entries, workflows] = await Promise.all([
-    Promise.all(entryIds.map((id) => getEntry(db, workspaceId, id))),
-    Promise.all(workflowIds.map((id) => getWorkflow(db, workspaceId, id))),
+  const { entries, workflows } = schema;
+  const [entryRows, workflowRows] = await Promise.all([
+    entryIds.length === 0
+      ? []
+      : db.select({ id: entries.id, data: entries.data }).from(entries).where(and(eq(entries.ownerId, workspaceId), inArray(entries.id, entryIds))),
+    workflowIds.length === 0
+      ? []
+      : db.select({ id: workflows.id, name: workflows.name }).from(workflows).where(and(eq(workflows.ownerId, workspaceId), inArray(workflows.id, workflowIds))),
   ]);
   return {
-    suppliers: Object.fromEntries(entries.flatMap((entry) => (entry ? [[entry.id, partyOf(entry.data).name]] : []))),
-    workflows: Object.fromEntries(workflows.flatMap((workflow) => (workflow ? [[workflow.id, workflow.name]] : []))),
+    suppliers: Object.fromEntries(entryRows.map((row) => [row.id, partyOf(row.data as Record<string, unknown>).name])),
+    workflows: Object.fromEntries(workflowRows.map((row) => [row.id, row.name])),
   };
 }

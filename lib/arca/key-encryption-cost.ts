@@ -21,30 +21,39 @@ const SALT_AND_ITERATIONS = /^1\.2\.840\.113549\.1\.(5\.(1|3|4|6|10|11)|12\.1\.[
  * any key derivation runs: whoever made the file chose those parameters.
  */
 export function encryptionCost(algorithm: asn1js.AsnType | undefined): EncryptionCost {
+  const work = encryptionWork(algorithm);
+  if (work === undefined) return 'unsupported';
+  return work <= 1 ? 'bounded' : 'too_costly';
+}
+
+/**
+ * The same work as a share of what one decryption may cost (1 = at a limit above; more = beyond),
+ * so the decryptions of one file can share one budget. Undefined for a scheme we do not run.
+ */
+export function encryptionWork(algorithm: asn1js.AsnType | undefined): number | undefined {
   const [oid, params] = algorithmParts(algorithm);
   if (oid === PBES2) {
     const kdf = params instanceof asn1js.Sequence ? params.valueBlock.value[0] : undefined;
-    return kdfCost(kdf);
+    return kdfWork(kdf);
   }
-  if (oid && SALT_AND_ITERATIONS.test(oid)) return iterationsCost(sequenceItem(params, 1));
-  return 'unsupported';
+  if (oid && SALT_AND_ITERATIONS.test(oid)) return iterationsWork(sequenceItem(params, 1));
+  return undefined;
 }
 
-/** The cost of a PKCS#12 MAC: MacData's iterations (DEFAULT 1). */
-export function iterationsCost(value: asn1js.AsnType | undefined): EncryptionCost {
+function iterationsWork(value: asn1js.AsnType | undefined): number | undefined {
   const count = value === undefined ? 1 : smallInteger(value);
-  if (count === undefined || count > MAX_PBE_ITERATIONS) return 'too_costly';
-  return count >= 1 ? 'bounded' : 'unsupported';
+  if (count === undefined) return Infinity;
+  return count >= 1 ? count / MAX_PBE_ITERATIONS : undefined;
 }
 
-function kdfCost(kdf: asn1js.AsnType | undefined): EncryptionCost {
+function kdfWork(kdf: asn1js.AsnType | undefined): number | undefined {
   const [oid, params] = algorithmParts(kdf);
-  if (oid === PBKDF2) return iterationsCost(sequenceItem(params, 1));
-  if (oid !== SCRYPT) return 'unsupported';
+  if (oid === PBKDF2) return iterationsWork(sequenceItem(params, 1));
+  if (oid !== SCRYPT) return undefined;
   const [n, r, p] = [1, 2, 3].map((i) => smallInteger(sequenceItem(params, i)));
-  if (n === undefined || r === undefined || p === undefined) return 'too_costly';
-  if (n < 2 || r < 1 || p < 1) return 'unsupported';
-  return n * r * p <= MAX_SCRYPT_WORK && 128 * n * r <= MAX_SCRYPT_MEMORY ? 'bounded' : 'too_costly';
+  if (n === undefined || r === undefined || p === undefined) return Infinity;
+  if (n < 2 || r < 1 || p < 1) return undefined;
+  return Math.max((n * r * p) / MAX_SCRYPT_WORK, (128 * n * r) / MAX_SCRYPT_MEMORY);
 }
 
 function algorithmParts(node: asn1js.AsnType | undefined): [string | undefined, asn1js.AsnType | undefined] {

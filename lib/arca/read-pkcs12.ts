@@ -1,8 +1,8 @@
 import * as asn1js from 'asn1js';
 import { decryptData } from './decrypt-off-thread';
-import { dataScheme } from './key-encryption-cost';
+import { dataScheme, encryptedKeyAlgorithm, encryptionWork } from './key-encryption-cost';
 import { toPem } from './pem-blocks';
-import { readCertificate, type IntakeCode, type ReadCertificate } from './read-certificate';
+import { MAX_INPUT_BYTES, readCertificate, type IntakeCode, type ReadCertificate } from './read-certificate';
 import { acceptPlainKey, openEncryptedKeyInfo, type KeyIntakeCode, type ReadPrivateKey } from './read-private-key';
 
 export type Pkcs12Code = 'key_pkcs12_legacy' | 'key_pkcs12_incomplete';
@@ -15,6 +15,25 @@ const SHROUDED_KEY_BAG = '1.2.840.113549.1.12.10.1.2';
 const CERT_BAG = '1.2.840.113549.1.12.10.1.3';
 const X509_CERTIFICATE = '1.2.840.113549.1.9.22.1';
 const MAX_BAGS = 16;
+// One file's decryptions share one budget: a certificate and its key take two encrypted contents
+// (OpenSSL, Windows and Java make no more), together costing at most what one decryption may cost.
+export const MAX_ENCRYPTED_CONTENTS = 2;
+export const MAX_FILE_WORK = 1;
+
+const DECRYPT_FAILURE_CODES = { busy: 'key_busy', unsupported: 'key_unsupported', wrong_password: 'key_password_wrong' } as const;
+
+/** What a file's decryptions have spent: each is charged before its key derivation runs. */
+class DecryptionBudget {
+  private contents = 0;
+  private work = 0;
+  charge(algorithm: asn1js.AsnType | undefined): boolean {
+    const work = encryptionWork(algorithm) ?? 0;
+    if (this.contents + 1 > MAX_ENCRYPTED_CONTENTS || this.work + work > MAX_FILE_WORK) return false;
+    this.contents += 1;
+    this.work += work;
+    return true;
+  }
+}
 
 /**
  * The certificate and private key of a PKCS#12 (.p12/.pfx) file. Every password-based decryption is
@@ -22,13 +41,16 @@ const MAX_BAGS = 16;
  * (a chain in the file is fine) and the key through the same checks as a separate key file.
  */
 export async function readPkcs12(der: Buffer, password: string | undefined): Promise<Pkcs12Result> {
+  if (der.byteLength > MAX_INPUT_BYTES) return { ok: false, code: 'key_too_large' };
   const contents = authenticatedSafe(der);
   if (!contents) return { ok: false, code: 'key_garbage' };
   if (!password) return { ok: false, code: 'key_password_required' };
+  if (contents.filter((info) => parts(info)[0] === ENCRYPTED_DATA).length > MAX_ENCRYPTED_CONTENTS) return { ok: false, code: 'key_too_costly' };
   const certificates: Buffer[] = [];
   let key: ReadPrivateKey | undefined;
+  const budget = new DecryptionBudget();
   for (const info of contents) {
-    const safeContents = await openContentInfo(info, password);
+    const safeContents = await openContentInfo(info, password, budget);
     if ('code' in safeContents) return { ok: false, code: safeContents.code };
     for (const bag of safeContents.bags) {
       const [bagId, bagValue] = parts(bag);
@@ -40,6 +62,7 @@ export async function readPkcs12(der: Buffer, password: string | undefined): Pro
         if (certType === X509_CERTIFICATE && octets instanceof asn1js.OctetString) certificates.push(Buffer.from(octets.getValue()));
       } else if ((bagId === KEY_BAG || bagId === SHROUDED_KEY_BAG) && !key) {
         const bagDer = Buffer.from(value.toBER());
+        if (bagId === SHROUDED_KEY_BAG && !budget.charge(encryptedKeyAlgorithm(bagDer))) return { ok: false, code: 'key_too_costly' };
         const read = bagId === KEY_BAG ? acceptPlainKey(bagDer) : await openEncryptedKeyInfo(bagDer, password);
         if (!read.ok) return read;
         key = read;
@@ -62,7 +85,7 @@ function authenticatedSafe(der: Buffer): asn1js.AsnType[] | undefined {
   return safe.valueBlock.value;
 }
 
-async function openContentInfo(info: asn1js.AsnType, password: string): Promise<{ bags: asn1js.AsnType[] } | { code: KeyIntakeCode | Pkcs12Code }> {
+async function openContentInfo(info: asn1js.AsnType, password: string, budget: DecryptionBudget): Promise<{ bags: asn1js.AsnType[] } | { code: KeyIntakeCode | Pkcs12Code }> {
   const [type, wrapped] = parts(info);
   let der: Uint8Array | undefined;
   if (type === DATA) der = contentOf(info, DATA);
@@ -75,8 +98,9 @@ async function openContentInfo(info: asn1js.AsnType, password: string): Promise<
     if (scheme === 'legacy') return { code: 'key_pkcs12_legacy' };
     if (scheme === 'too_costly') return { code: 'key_too_costly' };
     if (scheme === 'unsupported' || !ciphertext) return { code: 'key_unsupported' };
+    if (!budget.charge(algorithm)) return { code: 'key_too_costly' };
     const decrypted = await decryptData(scheme, implicitOctets(ciphertext), password);
-    if (!decrypted.ok) return { code: decrypted.reason === 'timeout' ? 'key_too_costly' : decrypted.reason === 'unsupported' ? 'key_unsupported' : 'key_password_wrong' };
+    if (!decrypted.ok) return { code: DECRYPT_FAILURE_CODES[decrypted.reason] };
     der = decrypted.der;
   }
   if (!der) return { code: 'key_garbage' };

@@ -14,6 +14,7 @@ export type KeyIntakeCode =
   | 'key_password_required'
   | 'key_password_wrong'
   | 'key_too_costly'
+  | 'key_busy'
   | 'key_not_rsa'
   | 'key_unsupported'
   | 'key_garbage';
@@ -93,7 +94,7 @@ async function openEncrypted(key: EncryptedKey, algorithm: asn1js.AsnType | unde
   if (!password) return { ok: false, code: 'key_password_required' };
   const opened = await decryptPrivateKey(key, password);
   if (opened.ok) return finish(plainKey({ der: opened.der }));
-  const codes = { wrong_password: 'key_password_wrong', unsupported: 'key_unsupported', timeout: 'key_too_costly' } as const;
+  const codes = { wrong_password: 'key_password_wrong', unsupported: 'key_unsupported', busy: 'key_busy' } as const;
   return { ok: false, code: codes[opened.reason] };
 }
 

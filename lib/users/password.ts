@@ -33,9 +33,15 @@ export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
-// Verified against when the email is unknown, so both answers take the same time.
-let decoy: Promise<string> | undefined;
+// Verified against when the email is unknown, so both answers take the same time. On globalThis so
+// the one server.ts warms at startup is the one the app's sign-in uses (see lib/db/instance.ts).
+const holder = globalThis as unknown as { __arcaDecoyHash?: Promise<string> };
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(generatePassword());
-  return decoy;
+  holder.__arcaDecoyHash ??= hashPassword(generatePassword());
+  return holder.__arcaDecoyHash;
+}
+
+/** Computes the decoy ahead of the first sign-in, which would otherwise pay for two scrypt runs. */
+export function warmDecoyHash(): Promise<string> {
+  return decoyHash();
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import { schema, type Db } from '@/lib/db';
 
 export interface Clock {
@@ -22,11 +23,16 @@ interface ThrottleRule {
 }
 
 // An account's attempts are never refused, only made to wait (at most ACCOUNT_THROTTLE.maxWaitMs), so
-// whoever guesses at an account slows its owner down but never keeps them out; the hard limit is per address.
+// whoever guesses at an account slows its owner down but never keeps them out; the hard limit is per
+// address. An address the account has signed in from before takes the place of the address's own
+// throttle (KNOWN_ADDRESS_THROTTLE, never refused): what others do from that address cannot keep its owner out.
 export const ACCOUNT_THROTTLE: ThrottleRule = { freeFailures: 3, maxSpacingMs: 15_000, maxWaitMs: 15_000, refuseBeyondMaxWait: false };
 export const ADDRESS_THROTTLE: ThrottleRule = { freeFailures: 10, maxSpacingMs: 15 * 60_000, maxWaitMs: 15_000, refuseBeyondMaxWait: true };
+export const KNOWN_ADDRESS_THROTTLE: ThrottleRule = ACCOUNT_THROTTLE;
 /** Failures older than this are forgotten. */
 export const FORGET_FAILURES_MS = 15 * 60_000;
+/** An address the account has not signed in from for this long is no longer known. */
+export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60_000;
 
 export function spacingMs(failures: number, rule: ThrottleRule): number {
   if (failures < rule.freeFailures) return 0;
@@ -36,64 +42,126 @@ export function spacingMs(failures: number, rule: ThrottleRule): number {
 export interface ThrottleKeys {
   account: string;
   address: string;
+  /** The account at this address: the key of a known address, and its throttle's. */
+  known: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** One IPv6 host usually holds a whole /64, so it is throttled as one address; IPv4-mapped IPv6 is the IPv4 address. */
+export function addressKey(clientAddress: string): string {
+  if (!ipaddr.isValid(clientAddress)) return clientAddress;
+  const address = ipaddr.process(clientAddress);
+  if (address.kind() === 'ipv4') return address.toString();
+  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
 }
 
 export function throttleKeys(email: string, clientAddress: string): ThrottleKeys {
-  return { account: `account:${createHash('sha256').update(email).digest('hex')}`, address: `address:${clientAddress}` };
+  const address = addressKey(clientAddress);
+  return { account: `account:${sha256(email)}`, address: `address:${address}`, known: `known:${sha256(`${email}\n${address}`)}` };
 }
 
 export interface Attempt {
   /** How long to wait before checking the password. */
   waitMs: number;
-  /** The address is throttled beyond waiting: the attempt fails whatever the password. */
+  /** The address is throttled beyond waiting: the attempt fails at once, unchecked. */
   refused: boolean;
+  /** The keys whose turn this attempt took (and counted as a failure until it succeeds). */
   reserved: string[];
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+const table = schema.signInThrottles;
+
 /**
- * Takes this attempt's turn on the address and the account: each attempt waits for the turn its
- * key's previous attempts left, and pushes the next one further by the key's current spacing.
- * Concurrent attempts queue behind each other instead of all being checked at once.
+ * Takes this attempt's turn on the account and on the address (or, from an address the account has
+ * signed in from, on that known address): each attempt waits for the turn its keys' earlier attempts
+ * left, counts as a failure at once, and pushes the next turn on by the new spacing. Concurrent
+ * attempts therefore queue behind each other instead of all being checked at once.
  */
 export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: number): Promise<Attempt> {
   return db.transaction(async (tx) => {
-    const address = await takeTurn(tx, keys.address, ADDRESS_THROTTLE, now);
-    if (address === undefined) return { waitMs: ADDRESS_THROTTLE.maxWaitMs, refused: true, reserved: [] };
-    const account = (await takeTurn(tx, keys.account, ACCOUNT_THROTTLE, now)) ?? 0;
-    return { waitMs: Math.max(address, account), refused: false, reserved: [keys.address, keys.account] };
+    const known = await isKnownAddress(tx, keys.known, now);
+    const rules = new Map<string, ThrottleRule>([
+      [keys.account, ACCOUNT_THROTTLE],
+      known ? [keys.known, KNOWN_ADDRESS_THROTTLE] : [keys.address, ADDRESS_THROTTLE],
+    ]);
+    const rows = await lockKeys(tx, [...rules.keys()], now);
+    const turns = rows.map((row) => takeTurn(row, rules.get(row.key)!, now));
+    if (turns.some((turn) => turn === undefined)) return { waitMs: 0, refused: true, reserved: [] };
+    for (const turn of turns) await tx.update(table).set(turn!.update).where(sql`${table.key} = ${turn!.key}`);
+    return { waitMs: Math.max(...turns.map((turn) => turn!.waitMs)), refused: false, reserved: [...rules.keys()] };
   });
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * Creates the keys' rows if missing and locks them, always in key order: two attempts that share
+ * keys (or an attempt and a success) never wait for each other in a cycle on PostgreSQL.
+ */
+async function lockKeys(tx: Tx, keys: string[], now: number) {
+  const sorted = [...keys].sort();
+  await tx
+    .insert(table)
+    .values(sorted.map((key) => ({ key, nextAttemptAt: new Date(now) })))
+    .onConflictDoNothing();
+  return tx.select().from(table).where(inArray(table.key, sorted)).orderBy(asc(table.key)).for('update');
+}
 
-async function takeTurn(tx: Tx, key: string, rule: ThrottleRule, now: number): Promise<number | undefined> {
-  const table = schema.signInThrottles;
-  await tx.insert(table).values({ key, nextAttemptAt: new Date(now) }).onConflictDoNothing();
-  const [row] = await tx.select().from(table).where(sql`${table.key} = ${key}`).for('update');
-  if (!row) return 0;
+function takeTurn(row: typeof table.$inferSelect, rule: ThrottleRule, now: number) {
   const failures = row.lastFailureAt && row.lastFailureAt.getTime() < now - FORGET_FAILURES_MS ? 0 : row.failures;
   const queued = Math.max(row.nextAttemptAt.getTime(), now);
   if (queued - now > rule.maxWaitMs && rule.refuseBeyondMaxWait) return undefined;
   const turn = Math.min(queued, now + rule.maxWaitMs);
   const next = turn + spacingMs(failures, rule);
-  await tx.update(table).set({ failures, nextAttemptAt: new Date(next) }).where(sql`${table.key} = ${key}`);
-  return turn - now;
+  return { key: row.key, waitMs: turn - now, update: { failures: failures + 1, nextAttemptAt: new Date(next), lastFailureAt: new Date(now) } };
 }
 
-export async function recordFailure(db: Db, attempt: Attempt, now: number): Promise<void> {
-  const table = schema.signInThrottles;
-  if (attempt.reserved.length > 0) {
-    await db
-      .update(table)
-      .set({ failures: sql`${table.failures} + 1`, lastFailureAt: new Date(now) })
-      .where(inArray(table.key, attempt.reserved));
-  }
-  // Stale rows are swept here rather than by a timer, like expired sessions at sign-in.
+async function isKnownAddress(tx: Executor, key: string, now: number): Promise<boolean> {
+  const known = schema.signInKnownAddresses;
+  const [row] = await tx
+    .select({ key: known.key })
+    .from(known)
+    .where(and(sql`${known.key} = ${key}`, sql`${known.lastSignInAt} >= ${new Date(now - KNOWN_ADDRESS_TTL_MS)}`));
+  return row !== undefined;
+}
+
+/**
+ * The attempt failed: it was counted when it took its turn, so only stale rows are swept here
+ * (rather than by a timer, like expired sessions at sign-in). Rows another attempt holds are
+ * skipped, never waited for.
+ */
+export async function recordFailure(db: Db, now: number): Promise<void> {
   const cutoff = new Date(now - FORGET_FAILURES_MS);
-  await db.delete(table).where(and(lt(table.nextAttemptAt, cutoff), or(isNull(table.lastFailureAt), lt(table.lastFailureAt, cutoff))));
+  const stale = db
+    .select({ key: table.key })
+    .from(table)
+    .where(and(lt(table.nextAttemptAt, cutoff), or(isNull(table.lastFailureAt), lt(table.lastFailureAt, cutoff))))
+    .for('update', { skipLocked: true });
+  await db.delete(table).where(inArray(table.key, stale));
+  const known = schema.signInKnownAddresses;
+  await db.delete(known).where(lt(known.lastSignInAt, new Date(now - KNOWN_ADDRESS_TTL_MS)));
 }
 
-/** The owner got in: their account's failures no longer count. The address keeps its own. */
-export async function recordSuccess(db: Db, keys: ThrottleKeys): Promise<void> {
-  await db.delete(schema.signInThrottles).where(sql`${schema.signInThrottles.key} = ${keys.account}`);
+/**
+ * The owner got in: the account's failures and this known address's no longer count, the address
+ * gets back the failure this attempt was counted as, and the address becomes known to the account.
+ */
+export async function recordSuccess(db: Db, keys: ThrottleKeys, attempt: Attempt, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, [keys.account, keys.address, keys.known], now);
+    await tx.delete(table).where(inArray(table.key, [keys.account, keys.known]));
+    if (attempt.reserved.includes(keys.address)) {
+      await tx
+        .update(table)
+        .set({ failures: sql`greatest(${table.failures} - 1, 0)` })
+        .where(sql`${table.key} = ${keys.address}`);
+    }
+    const known = schema.signInKnownAddresses;
+    await tx
+      .insert(known)
+      .values({ key: keys.known, lastSignInAt: new Date(now) })
+      .onConflictDoUpdate({ target: known.key, set: { lastSignInAt: new Date(now) } });
+  });
 }

@@ -16,24 +16,27 @@ export interface SignInContext {
 }
 
 /**
- * Checks the password and opens a session. Every failure (unknown email, wrong password, throttled)
- * is the same answer after the same work: the throttle's wait, then one scrypt verification.
+ * Checks the password and opens a session. Every failure of a checked attempt (unknown email, wrong
+ * password) is the same answer after the same work: the throttle's wait, one lookup, one scrypt
+ * verification. An attempt the address's throttle refuses gets that answer at once, unchecked: the
+ * refusal depends on the address alone, so answering it early says nothing about the email.
  */
 export async function signIn(db: Db, input: { email: string; password: string }, { clientAddress, clock = realClock }: SignInContext): Promise<SignInResult> {
   const parsed = signInInput.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   const keys = throttleKeys(parsed.data.email, clientAddress);
   const attempt = await reserveAttempt(db, keys, clock.now());
+  if (attempt.refused) return { ok: false, reason: 'invalid' };
   await clock.sleep(attempt.waitMs);
 
   const user = await findUserByEmail(db, parsed.data.email);
   const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await decoyHash()));
-  if (!user || !matches || attempt.refused) {
-    await recordFailure(db, attempt, clock.now());
+  if (!user || !matches) {
+    await recordFailure(db, clock.now());
     return { ok: false, reason: 'invalid' };
   }
 
-  await recordSuccess(db, keys);
+  await recordSuccess(db, keys, attempt, clock.now());
   const { token, hash } = newSessionToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.update(schema.users).set({ lastSignInAt: sql`now()` }).where(eq(schema.users.id, user.id));

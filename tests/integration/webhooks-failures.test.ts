@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/db';
@@ -87,6 +87,24 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
     const err = failed.intents.find((i) => i.provider === 'webhook')!.events.at(-1)!;
     expect(err).toEqual({ index: 1, status: 'ERR', at: expect.any(String), attempt: 1, message: NO_ANSWER_MESSAGE });
+  });
+
+  it('an attempt with no HTTP answer stamps its events with one time: how long the destination took is not readable', async () => {
+    // Accepts the connection, then drops it without a word after a while, as a filtered or non-HTTP port would.
+    const silent = net.createServer((socket) => void setTimeout(() => socket.destroy(), 150));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const { ownerId, workflowId } = await setup({ webhook: { url: `http://127.0.0.1:${port}/hooks` } });
+      const entry = await createSupplier(db, ownerId);
+      const job = await runWorkflow(db, ownerId, workflowId, entry.id);
+      const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
+      const [run, err] = failed.intents.find((i) => i.provider === 'webhook')!.events;
+      expect(err).toMatchObject({ status: 'ERR', message: NO_ANSWER_MESSAGE });
+      expect(run).toMatchObject({ status: 'RUN', at: err!.at });
+    } finally {
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('500 then 200: both attempts logged (ERR then OK) with attempt, HTTP status and latency; one webhook-id', async () => {

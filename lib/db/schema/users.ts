@@ -38,8 +38,10 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in throttle, one row per key (`account:<sha256 of the email>` or `address:<client address>`).
- * Keys exist for unknown emails too, so a throttled answer says nothing about which accounts exist.
+ * Sign-in throttle, one row per key (`account:<sha256 of the email>`, `address:<client address or
+ * IPv6 /64>`, or `known:<hash>` for a known address of an account). Keys exist for unknown emails too,
+ * so a throttled answer says nothing about which accounts exist. An attempt counts as a failure from
+ * the moment it takes its turn (so parallel attempts cannot all go first); a success gives it back.
  */
 export const signInThrottles = pgTable(
   'sign_in_throttles',
@@ -51,4 +53,17 @@ export const signInThrottles = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
   },
   (t) => [index('sign_in_throttles_next_attempt_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * Addresses an account has signed in from (`sha256` of the email and the address key, nothing in
+ * clear): a correct password from one of them is let through whatever others do from that address.
+ */
+export const signInKnownAddresses = pgTable(
+  'sign_in_known_addresses',
+  {
+    key: text('key').primaryKey(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_known_addresses_last_sign_in_idx').on(t.lastSignInAt)],
 );

@@ -26,8 +26,10 @@ export async function recordOutcome(
 ): Promise<{ held: boolean; next?: Position; events: JobEvent[] }> {
   const { job, outcome, at } = args;
   const now = new Date();
+  // A destination that gave no HTTP answer: how long it took (refused, closed, filtered) would tell a port scan.
+  const runAt = 'hideTiming' in outcome && outcome.hideTiming ? now : args.startedAt;
   const events = appendEvents(args.previousEvents, [
-    { status: 'RUN', at: args.startedAt.toISOString() },
+    { status: 'RUN', at: runAt.toISOString() },
     { status: outcome.status, at: now.toISOString(), ...(outcome.message ? { message: outcome.message } : {}), ...('code' in outcome ? { code: outcome.code } : {}), ...('detail' in outcome ? outcome.detail : {}) },
   ]);
   const { next, ...moved } = nextState(args, now);

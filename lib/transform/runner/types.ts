@@ -15,11 +15,14 @@ export interface StepContext {
   appConnected(app: string): Promise<boolean>;
 }
 
+/** `hideTiming`: the run's events all carry the outcome's time, so no latency can be read from them. */
+type Timing = { hideTiming?: boolean };
+
 export type StepOutcome =
   | { status: 'OK'; message?: string; detail?: Partial<JobEvent> }
   /** `recheck` runs after the park is recorded: a wake-up that raced with parking is not lost. */
   | { status: 'QUEUED'; message: string; recheck?: () => Promise<boolean> }
-  | { status: 'ERR'; message: string; retryAt: Date; detail?: Partial<JobEvent> }
-  | { status: 'KO'; code: string; message: string; provider: string; detail?: Partial<JobEvent> };
+  | ({ status: 'ERR'; message: string; retryAt: Date; detail?: Partial<JobEvent> } & Timing)
+  | ({ status: 'KO'; code: string; message: string; provider: string; detail?: Partial<JobEvent> } & Timing);
 
 export type StepHandler = (ctx: StepContext) => Promise<StepOutcome>;

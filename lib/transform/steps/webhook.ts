@@ -43,7 +43,7 @@ export const webhook: StepHandler = async ({ db, job, step, previousEvents, now 
   const why = answered ? (result.error ?? `HTTP ${result.status}`) : result.permanent ? (result.error ?? 'refused') : NO_ANSWER;
   const delay = result.permanent ? undefined : nextRetryDelay(attempt, firstAttemptAt ? Date.parse(firstAttemptAt) : now.getTime(), Date.now(), result.retryIn);
   if (delay === undefined) {
-    return { status: 'KO', provider: 'webhook', code: result.permanent ? 'webhook_refused' : 'webhook_gave_up', message: `webhook not delivered: ${why}${result.permanent ? '' : ' (gave up after 12 h of retries)'}`, detail };
+    return { status: 'KO', provider: 'webhook', code: result.permanent ? 'webhook_refused' : 'webhook_gave_up', message: `webhook not delivered: ${why}${result.permanent ? '' : ' (gave up after 12 h of retries)'}`, detail, hideTiming: !answered };
   }
-  return { status: 'ERR', message: `attempt ${attempt} failed: ${why}; next in ${Math.round(delay / 1000)} s`, retryAt: new Date(Date.now() + delay), detail };
+  return { status: 'ERR', message: `attempt ${attempt} failed: ${why}; next in ${Math.round(delay / 1000)} s`, retryAt: new Date(Date.now() + delay), detail, hideTiming: !answered };
 };
