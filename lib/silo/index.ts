@@ -3,6 +3,7 @@ export type { CreateEntryRequest } from './create-entry';
 export { getEntry, getEntryByKey } from './get-entry';
 export { listEntries } from './list-entries';
 export { findEntries } from './find-entries';
+export { getEntriesData } from './get-entries-data';
 export { listEntryStates } from './list-entry-states';
 export { setEntryState } from './set-entry-state';
 export type { EntryFault } from './set-entry-state';

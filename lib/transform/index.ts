@@ -1,5 +1,6 @@
 export { createWorkflow } from './create-workflow';
 export { getWorkflow, listWorkflows } from './get-workflow';
+export { getWorkflowNames } from './get-workflow-names';
 export { createJob } from './create-job';
 export { getJob, getJobByKey } from './get-job';
 export { listJobs } from './list-jobs';
