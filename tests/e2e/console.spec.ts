@@ -4,7 +4,7 @@ import { checkPage, watchConsole } from './support/page-checks';
 import { readSeed, signIn, startReceiver } from './support/console';
 
 const seed = readSeed();
-const DUPLICATE_CUIT = /^Ya cargaste un proveedor con el CUIT 30-71234567-1: «.+»\. Abrilo para no cargarlo dos veces, o marcá «Guardar igual» si de verdad es otro\.$/;
+const DUPLICATE_CUIT = /^Ya hay un proveedor con el CUIT 30-71234567-1: «.+»\. Abrilo para no cargarlo dos veces, o marcá «Guardar igual» si de verdad es otro\.$/;
 const SIGN_IN_FAILED = 'No pudimos iniciar sesión con ese correo y esa contraseña. Revisalos y probá de nuevo; después de varios intentos fallidos, cada intento nuevo tarda un poco más.';
 
 test.describe('operator console', () => {
@@ -176,7 +176,7 @@ test.describe('operator console', () => {
     // The server asks too, whatever the browser lets through.
     await page.getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' }).evaluate((box: HTMLInputElement) => box.removeAttribute('required'));
     await page.getByRole('button', { name: 'Ejecutar flujo' }).click();
-    await expect(page.getByTestId('form-status')).toHaveText('Este proveedor ya está registrado en ARCA. Marcá la confirmación para registrarlo de nuevo.');
+    await expect(page.getByTestId('form-status')).toHaveText('Este proveedor ya está registrado en ARCA. Para registrarlo de nuevo, marcá «Sí, quiero registrarlo de nuevo».');
     await expect(page.locator('main')).toContainText('Registrado');
     await check('supplier-registered', new RegExp(name));
 

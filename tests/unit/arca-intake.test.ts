@@ -153,8 +153,8 @@ describe('encrypted key limits', () => {
   });
 
   it('explains a key protected beyond real tools’ parameters in natural Spanish and in English', () => {
-    expect(explainOutcome({ code: 'key_too_costly' }, 'es')).toMatch(/^La clave está protegida con una contraseña de parámetros mucho más pesados que los que usan OpenSSL o Java, .*Exportala de nuevo/);
-    expect(explainOutcome({ code: 'key_too_costly' }, 'en')).toMatch(/^The key is protected by a password with parameters far heavier than OpenSSL or Java use, .*Export it again/);
+    expect(explainOutcome({ code: 'key_too_costly' }, 'es')).toMatch(/^No pudimos abrir la clave: su contraseña está configurada .*Exportala de nuevo/);
+    expect(explainOutcome({ code: 'key_too_costly' }, 'en')).toMatch(/^We couldn't open the key: its password protection .*Export it again/);
   });
 
   it('names a CSR given as the key', async () => {
@@ -245,7 +245,7 @@ describe('certificate containers and encodings', () => {
     const en = explainOutcome(untrusted, 'en');
     expect(es).not.toMatch(/no fue emitido por ARCA/i);
     expect(en).not.toMatch(/not issued by ARCA/i);
-    expect(es).toContain('retirada o una desconocida');
-    expect(en).toContain('retired ARCA authority or an unknown one');
+    expect(es).toContain('no es una autoridad certificante vigente de ARCA (puede ser una anterior, ya retirada, o una ajena a ARCA)');
+    expect(en).toContain('not a current ARCA certificate authority (it may be a retired ARCA one or an outside one)');
   });
 });

@@ -58,11 +58,11 @@ describe('points of sale as the wizard shows them', () => {
     ]);
     const shown = rows(list, 'es');
     expect(shown.filter((row) => row.includes('Se puede usar'))).toEqual(['0001 CAE - Ri Iva ✓ Se puede usar']);
-    expect(shown[1]).toBe('0002 RECE ✗ No es un punto de venta de web services con CAE: no sirve para facturar por este sistema');
-    expect(shown[2]).toContain('Factura en Linea - Monotributo ✗ No es un punto de venta de web services con CAE');
-    expect(shown[3]).toBe('0004 (ARCA no lo informa) ✗ No es un punto de venta de web services con CAE: no sirve para facturar por este sistema');
-    expect(shown[4]).toContain('✗ No es un punto de venta de web services con CAE');
-    expect(rows(list, 'en')[1]).toBe("0002 RECE ✗ It's not a web services point of sale with CAE: it can't invoice through this system");
+    expect(shown[1]).toBe('0002 RECE ✗ No es un punto de venta para web services (por ejemplo, es de «Factura en Línea»): no sirve para facturar por este sistema');
+    expect(shown[2]).toContain('Factura en Linea - Monotributo ✗ No es un punto de venta para web services');
+    expect(shown[3]).toBe('0004 (ARCA no lo informa) ✗ No es un punto de venta para web services (por ejemplo, es de «Factura en Línea»): no sirve para facturar por este sistema');
+    expect(shown[4]).toContain('✗ No es un punto de venta para web services');
+    expect(rows(list, 'en')[1]).toBe("0002 RECE ✗ It's not a web services point of sale (for example, it's a «Factura en Línea» one): it can't invoice through this system");
   });
 
   it('writes FchBaja as a date, whether WSFE sends 8 or 14 digits', () => {

@@ -51,7 +51,7 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   }
 
   app.get('/style.css', (c) => c.body(STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
-  app.get('/', (c) => c.html(layout('ARCA simulada', base, servicesIndex(base))));
+  app.get('/', (c) => c.html(layout('Servicios de ARCA', base, servicesIndex(base))));
   const back = (c: Context, path: string, result: { ok: true } | { ok: false; error: string }, okKey: string) =>
     c.redirect(`${base}${path}?${result.ok ? `ok=${okKey}` : `error=${result.error}`}`, 303);
   const status = (c: Context) => notice(PORTAL_MESSAGES[c.req.query('error') ?? ''], 'error') + notice(PORTAL_MESSAGES[c.req.query('ok') ?? ''], 'ok');
@@ -185,11 +185,11 @@ function servicesIndex(base: string): string {
   return [
     '<p>Los servicios de ARCA que el asistente de registro te pide usar, simulados en esta misma aplicación.</p>',
     '<h2>Homologación (pruebas)</h2><ul>',
-    service('/sandbox/wsass', 'WSASS - Autogestión Certificados Homologación', 'crear el certificado con tu alias y CSR, y la autorización a servicio para <code>wsfe</code>.'),
+    service('/sandbox/wsass', 'WSASS - Autogestión Certificados Homologación', 'crear el certificado con tu alias y el pedido (CSR), y la autorización a servicio para <code>wsfe</code>.'),
     '</ul><h2>Producción</h2><ul>',
     service('/live/certificados', 'Administración de Certificados Digitales', 'agregar el alias con el archivo .csr y descargar el certificado.'),
-    service('/live/relaciones', 'Administrador de Relaciones de Clave Fiscal', 'la nueva relación con Facturación Electrónica.'),
-    service('/live/puntos-de-venta', 'Puntos de venta', 'dar de alta un punto de venta para factura electrónica.'),
+    service('/live/relaciones', 'Administrador de Relaciones de Clave Fiscal', 'la «Nueva Relación» con Facturación Electrónica.'),
+    service('/live/puntos-de-venta', 'Administración de puntos de venta y domicilios', 'dar de alta un punto de venta para web services.'),
     '</ul>',
   ].join('');
 }
