@@ -1,16 +1,16 @@
 import http from 'node:http';
 import next from 'next';
 import { getRequestListener } from '@hono/node-server';
-import { createApiApp, isApiPath } from '@/lib/api';
+import { createApiApp } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { startControlSocket } from '@/lib/admin';
 import { prepareDemo } from '@/lib/demo';
 import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
-import { createPublicRequestGuard, createRegistrationPageServer } from '@/lib/page-cache';
+import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
-import { acceptClientAddress } from '@/lib/security';
+import { createRequestHandler } from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
@@ -33,7 +33,16 @@ async function main() {
   const handlePage = nextApp.getRequestHandler();
   const handleApi = getRequestListener(createApiApp().fetch);
   const serveRegistrationPage = createRegistrationPageServer({ getDb, viewsPerMinutePerRef: env.regPageViewsPerMinute });
-  const guardPublicRequest = createPublicRequestGuard({ requestsPerMinute: env.pageRequestsPerMinute });
+  const handleRequest = createRequestHandler({
+    trustedProxies: env.trustedProxies,
+    requestsPerMinute: env.pageRequestsPerMinute,
+    handleApi,
+    handlePage: (req, res) =>
+      void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch((error: unknown) => {
+        log.error({ err: error, path: redactUrl(req.url ?? '/') }, 'server: registration page failed');
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
+      }),
+  });
 
   const logRequests = log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
@@ -43,15 +52,7 @@ async function main() {
         log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
       });
     }
-    // Before anything reads them: forwarded headers count only from a trusted proxy (TRUST_PROXY).
-    acceptClientAddress(req, env.trustProxy);
-    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    if (isApiPath(pathname)) return void handleApi(req, res);
-    if (guardPublicRequest(req, res, pathname)) return;
-    serveRegistrationPage(req, res, () => void handlePage(req, res)).catch((error: unknown) => {
-      log.error({ err: error, path: redactUrl(req.url ?? '/') }, 'server: registration page failed');
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
-    });
+    handleRequest(req, res);
   });
   server.keepAliveTimeout = 65_000;
 

@@ -36,7 +36,13 @@ export async function startControlSocket(dataDir: string, getDb: () => Promise<D
   const server = http.createServer((req, res) => void answer(req, res, getDb));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ path: socketPath, readableAll: false, writableAll: false }, () => resolve());
+    // The socket file is created by the (synchronous) bind: under this umask it never exists with a wider mode.
+    const umask = process.umask(0o177);
+    try {
+      server.listen({ path: socketPath, readableAll: false, writableAll: false }, () => resolve());
+    } finally {
+      process.umask(umask);
+    }
   });
   chmodSync(socketPath, 0o600);
   return {
@@ -51,7 +57,7 @@ export async function startControlSocket(dataDir: string, getDb: () => Promise<D
 
 async function answer(req: http.IncomingMessage, res: http.ServerResponse, getDb: () => Promise<Db>) {
   const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  const name = decodeURIComponent(/^\/commands\/([^/?]+)$/.exec(req.url ?? '')?.[1] ?? '');
+  const name = commandName(req.url ?? '');
   if (req.method !== 'POST' || !isAdminCommand(name)) return send(404, { error: `No command ${name || req.url}.` });
   try {
     const values = await readValues(req);
@@ -62,6 +68,15 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, getDb
     }
     getLogger().error({ err: error, command: name }, 'control socket: command failed');
     send(500, { error: `${name} failed in the running app; its log has the details.` });
+  }
+}
+
+/** The command a path names; '' for a path that names none (or that no command's name could decode to). */
+function commandName(url: string): string {
+  try {
+    return decodeURIComponent(/^\/commands\/([^/?]+)$/.exec(url)?.[1] ?? '');
+  } catch {
+    return '';
   }
 }
 

@@ -2,6 +2,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from '@/lib/security/trusted-proxies';
 
 // The one reader of process.env. Everything else asks getEnv().
 
@@ -30,7 +31,18 @@ const rawSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   REG_PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: boolish.default(false),
+  // The reverse proxies in front of the app, by address: `true` would let any peer claim to be one.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `list your proxies' IP addresses or CIDR ranges, comma-separated: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,7 +95,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
     pageRequestsPerMinute: raw.PAGE_REQUESTS_PER_MINUTE,
-    trustProxy: raw.TRUST_PROXY,
+    trustedProxies: raw.TRUST_PROXY,
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,
     runnerConcurrency: raw.RUNNER_CONCURRENCY,
@@ -128,7 +140,8 @@ export function resolveMasterKey(env: AppEnv): Buffer {
   }
   const read = () => Buffer.from(readFileSync(devFile, 'utf8').trim(), 'base64');
   if (existsSync(devFile)) return read();
-  mkdirSync(env.dataDir, { recursive: true });
+  // Only this user: the folder holds the database, this key and the control socket.
+  mkdirSync(env.dataDir, { recursive: true, mode: 0o700 });
   // Written aside, then linked into place: link() fails if the file exists and never exposes a
   // half-written key, so when several processes start at once the first key wins and all read it.
   const draft = `${devFile}.${process.pid}.${randomBytes(4).toString('hex')}`;

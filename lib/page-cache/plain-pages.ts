@@ -5,16 +5,11 @@ import es from '@/messages/es.json';
 type Locale = 'es' | 'en';
 const LANG = { es: 'es-AR', en: 'en' } as const;
 
+// The copy lives with the app's messages; the 404 uses the same words as the app's own 404 page.
 const COPY = {
-  tooMany: {
-    es: { title: 'Demasiadas visitas seguidas', body: 'Abriste esta página muchas veces en poco tiempo. Esperá un minuto y volvé a intentar: tu avance está guardado.', back: 'Volver a intentar' },
-    en: { title: 'Too many visits in a row', body: 'This page was opened many times in a short while. Wait a minute and try again: your progress is saved.', back: 'Try again' },
-  },
-  tooLarge: {
-    es: { title: 'El archivo es demasiado grande', body: 'Lo que enviaste pesa demasiado para un certificado o una clave privada, que pesan unos pocos KB (hasta 64 KB). No se guardó nada y tu avance sigue igual: volvé al paso y elegí el archivo correcto.', back: 'Volver al paso' },
-    en: { title: 'The file is too large', body: 'What you sent is too large for a certificate or a private key, which are a few KB (64 KB at most). Nothing was saved and your progress is unchanged: go back to the step and choose the right file.', back: 'Back to the step' },
-  },
-  // The same words as the app's own 404 page.
+  tooMany: { es: es.plainPages.tooMany, en: en.plainPages.tooMany },
+  tooManyInWizard: { es: es.plainPages.tooManyInWizard, en: en.plainPages.tooManyInWizard },
+  tooLarge: { es: es.plainPages.tooLarge, en: en.plainPages.tooLarge },
   notFound: {
     es: { title: es.notFound.title, body: es.notFound.body, back: es.notFound.home },
     en: { title: en.notFound.title, body: en.notFound.body, back: en.notFound.home },

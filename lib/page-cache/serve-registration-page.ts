@@ -49,7 +49,7 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
     const db = await options.getDb();
-    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef))) return sendPlainPage(res, 429, 'tooMany', page.locale, path, { 'Retry-After': '60' });
+    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef))) return sendPlainPage(res, 429, 'tooManyInWizard', page.locale, path, { 'Retry-After': '60' });
     if (!isCacheableRequest(req.method, url, req.headers, page)) return render();
     const version = await getRegistrationVersion(db, page.ref);
     // Unknown refs go to Next's plain 404 page, never into the cache.

@@ -1,4 +1,4 @@
 export { hitRateLimit } from './hit-rate-limit';
 export type { RateLimitResult } from './hit-rate-limit';
-export { LocalRateLimit, addressGroup } from './local-rate-limit';
+export { LocalRateLimit } from './local-rate-limit';
 export { pruneRateLimits, startRateLimitPruning } from './prune-rate-limits';

@@ -1,5 +1,3 @@
-import { isIPv6 } from 'node:net';
-
 /**
  * Fixed-window counts kept in this process, for limits checked before any other work: a refused
  * request costs a Map lookup, not a database write. Each instance counts on its own (behind a load
@@ -13,33 +11,40 @@ export class LocalRateLimit {
   constructor(
     readonly limit: number,
     readonly windowMs = 60_000,
-    /** Past this many keys in one window new keys go uncounted, so memory stays bounded. */
+    /**
+     * Past this many keys in one window, new keys are all counted together under one shared key
+     * (limited like any other): memory stays bounded and a flood of new keys is refused, not let through.
+     */
     readonly maxKeys = 100_000,
   ) {}
 
+  /** Counts one request under `key`; whether it is within the limit. */
   hit(key: string, now = Date.now()): { allowed: boolean; resetSeconds: number } {
+    const counted = this.#countedKey(key, now);
+    const count = (this.#counts.get(counted) ?? 0) + 1;
+    this.#counts.set(counted, count);
+    return { allowed: count <= this.limit, resetSeconds: this.#resetSeconds(now) };
+  }
+
+  /** Whether one more request under `key` would be within the limit, without counting it. */
+  peek(key: string, now = Date.now()): { allowed: boolean; resetSeconds: number } {
+    const count = (this.#counts.get(this.#countedKey(key, now)) ?? 0) + 1;
+    return { allowed: count <= this.limit, resetSeconds: this.#resetSeconds(now) };
+  }
+
+  #countedKey(key: string, now: number): string {
     const window = Math.floor(now / this.windowMs);
     if (window !== this.#window) {
       this.#window = window;
       this.#counts.clear();
     }
-    const count = (this.#counts.get(key) ?? 0) + 1;
-    if (this.#counts.has(key) || this.#counts.size < this.maxKeys) this.#counts.set(key, count);
-    return { allowed: count <= this.limit, resetSeconds: Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000)) };
+    return this.#counts.has(key) || this.#counts.size < this.maxKeys ? key : OVERFLOW_KEY;
+  }
+
+  #resetSeconds(now: number) {
+    return Math.max(1, Math.ceil(((this.#window + 1) * this.windowMs - now) / 1000));
   }
 }
 
-/**
- * The key one client is counted under: its IPv4 address, or its IPv6 /64 (one subscriber's
- * network; counting single IPv6 addresses would let anyone rotate through 2^64 of them).
- */
-export function addressGroup(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
-}
+// Not a client address or any other key a caller builds.
+const OVERFLOW_KEY = '\u0000overflow';

@@ -1,11 +1,13 @@
 import 'server-only';
 import { runStatement, statement, type Db } from '@/lib/db';
 
-// In batches, so a large backlog never holds one long delete.
+// In batches, so a large backlog never holds one long delete. The outer condition is checked again
+// on a row another transaction renewed while this one waited for it (PostgreSQL re-reads a locked
+// row's new version; the subquery's list stays as it was), so a live counter is never deleted.
 const BATCH = 5_000;
 const deleteExpired = statement(
   'ratelimit_prune',
-  `delete from rate_limits where bucket in (select bucket from rate_limits where expires_at < $1 limit ${BATCH}) returning bucket`,
+  `delete from rate_limits where bucket in (select bucket from rate_limits where expires_at < $1 limit ${BATCH}) and expires_at < $1 returning bucket`,
 );
 
 /** Deletes the counters of windows that ended before `now` (every bucket starts afresh next window anyway); returns how many. */

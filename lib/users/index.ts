@@ -3,7 +3,7 @@ export { findUserByEmail } from './find-user-by-email';
 export { signIn } from './sign-in';
 export type { SignInResult, SignInContext } from './sign-in';
 export type { Clock } from './sign-in-throttle';
-export { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, addressKey, throttleKeys } from './sign-in-throttle';
+export { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttleKeys } from './sign-in-throttle';
 export { getSession } from './get-session';
 export { signOut } from './sign-out';
 export type { Operator } from './get-session';

@@ -2,8 +2,8 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import ipaddr from 'ipaddr.js';
 import { schema, type Db } from '@/lib/db';
+import { clientAddressKey } from '@/lib/security';
 
 export interface Clock {
   now(): number;
@@ -48,17 +48,8 @@ export interface ThrottleKeys {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** One IPv6 host usually holds a whole /64, so it is throttled as one address; IPv4-mapped IPv6 is the IPv4 address. */
-export function addressKey(clientAddress: string): string {
-  if (!ipaddr.isValid(clientAddress)) return clientAddress;
-  const address = ipaddr.process(clientAddress);
-  if (address.kind() === 'ipv4') return address.toString();
-  const prefix = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${prefix.join(':')}::/64`;
-}
-
 export function throttleKeys(email: string, clientAddress: string): ThrottleKeys {
-  const address = addressKey(clientAddress);
+  const address = clientAddressKey(clientAddress);
   return { account: `account:${sha256(email)}`, address: `address:${address}`, known: `known:${sha256(`${email}\n${address}`)}` };
 }
 

@@ -9,10 +9,13 @@ export interface ApiPrincipal {
   environment: 'sandbox' | 'live';
 }
 
-// A short cache spares one query per request; a revocation on another instance applies within CACHE_MS.
+// A short cache of valid keys spares one query per request; a revocation on another instance
+// applies within CACHE_MS. Refused tokens are not cached: anyone can make up any number of them,
+// and they would push valid keys out (server.ts limits failed attempts per address instead).
 const CACHE_MS = 5_000;
+const CACHE_MAX = 10_000;
 const LAST_USED_EVERY_MS = 60_000;
-const cache = new Map<string, { principal: ApiPrincipal | null; until: number }>();
+const cache = new Map<string, { principal: ApiPrincipal; until: number }>();
 const lastUsedWritten = new Map<string, number>();
 
 export function forgetAuthenticatedKeys() {
@@ -31,9 +34,11 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrin
     .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.apiKeys.workspaceId))
     .where(eq(schema.apiKeys.hash, hash));
   const principal = row && !row.revokedAt ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment } : null;
-  if (cache.size > 10_000) cache.clear();
+  if (!principal) return null;
+  cache.delete(hash);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(hash, { principal, until: now + CACHE_MS });
-  if (principal && (lastUsedWritten.get(principal.keyId) ?? 0) < now - LAST_USED_EVERY_MS) {
+  if ((lastUsedWritten.get(principal.keyId) ?? 0) < now - LAST_USED_EVERY_MS) {
     lastUsedWritten.set(principal.keyId, now);
     await db.update(schema.apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(schema.apiKeys.id, principal.keyId));
   }

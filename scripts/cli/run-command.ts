@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
-import { ADMIN_COMMANDS, CommandRefused, sendToControlSocket, UsageError, type AdminCommandName, type CommandValues } from '@/lib/admin';
-import { ConfigError, getEnv } from '@/lib/config';
+import { ADMIN_COMMANDS, CommandRefused, sendToControlSocket, type AdminCommandName, type CommandValues } from '@/lib/admin';
+import { getEnv } from '@/lib/config';
 import { DataDirBusyError, startDatabase, stopDatabase } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
+import { failureMessage } from './failure-message';
 
 /**
  * Runs an administration command (lib/admin) from the command line: on the configured database,
@@ -20,8 +21,7 @@ export async function runCommand(name: AdminCommandName) {
     else for (const [key, value] of Object.entries(result)) console.log(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
     process.exit(0);
   } catch (error) {
-    const known = isParseArgsError(error) || error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof DomainError || error instanceof UsageError || error instanceof CommandRefused;
-    const message = known ? (error as Error).message : String((error as Error)?.stack ?? error);
+    const message = failureMessage(error);
     const fields = error instanceof DomainError || error instanceof CommandRefused ? error.fields : undefined;
     if (json) console.log(JSON.stringify({ error: message, ...(fields ? { fields } : {}) }));
     else console.error(`${name}: ${message}${fields ? `\n${Object.entries(fields).map(([k, v]) => `  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}` : ''}`);
@@ -48,5 +48,3 @@ async function runSomewhere(name: AdminCommandName, values: CommandValues): Prom
     await stopDatabase();
   }
 }
-
-const isParseArgsError = (error: unknown) => String((error as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');

@@ -10,10 +10,16 @@ import { issueInSimulator } from './support/simulator';
 // answered by the server with the next step or with the step again and its error.
 test.use({ javaScriptEnabled: false });
 
-const es = JSON.parse(readFileSync('messages/es.json', 'utf8')) as { wizard: Record<string, Record<string, string> & { alias: Record<string, string> }> };
+const es = JSON.parse(readFileSync('messages/es.json', 'utf8')) as {
+  wizard: Record<string, Record<string, string> & { alias: Record<string, string> }>;
+  plainPages: { tooLarge: { title: string; back: string } };
+};
 const w = es.wizard;
-/** An error answer must come back quickly: a stuck server render never answers at all. */
-const ANSWER_WITHIN_MS = 5_000;
+/** An error answer must come back: a stuck server render never answers at all (roomy, as posts generate RSA keys on a busy machine). */
+const ANSWER_WITHIN_MS = 20_000;
+/** What every wizard action answers once a link has been used too often (60 posts a minute per link). */
+const RATE_LIMITED = (es.wizard as unknown as { rateLimited: string }).rateLimited;
+const POSTS_PER_LINK_PER_MINUTE = 60;
 
 /** Clicks a submit button and waits for the document the server answers, failing if it takes too long. */
 async function submit(page: Page, button: string) {
@@ -54,6 +60,23 @@ test.describe('wizard forms without JavaScript', () => {
     await expect(page).toHaveURL(/\/certificate$/);
   });
 
+  test('company: a link used too often gets the rate-limited answer, rendered', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const reg = await startRegistration(request, 'sandbox', 'Muchos Intentos SA');
+    await page.goto(`${reg.linkPath}/company`);
+    // Each post counts against this link's minute; the limit may straddle a minute, so at most two minutes' worth.
+    let posts = 0;
+    for (; posts <= 2 * POSTS_PER_LINK_PER_MINUTE + 1; posts++) {
+      await submit(page, w.nav!.next!);
+      if ((await page.getByTestId('form-message').textContent()) === RATE_LIMITED) break;
+      await expect(page.getByTestId('form-message')).toHaveText(w.company!.regimeRequired!);
+    }
+    expect(posts, 'the limit answered').toBeLessThanOrEqual(2 * POSTS_PER_LINK_PER_MINUTE);
+    await expect(page.getByTestId('form-message')).toHaveText(RATE_LIMITED);
+    // The form is still there to try again later.
+    await expect(page.getByLabel('Monotributista')).toBeVisible();
+  });
+
   test('certificate: a bad alias says so and keeps it, a good one gives the CSR', async ({ page, request }) => {
     const reg = await startRegistration(request, 'sandbox', 'Alias Sin Script SA');
     await reachCertificate(page, reg.linkPath);
@@ -77,14 +100,18 @@ test.describe('wizard forms without JavaScript', () => {
     await expect(page.getByTestId('form-message').last()).toContainText(w.upload!.problemsTitle!);
 
     const own = ownKeyAndCsr('propiasinscript', reg.cuit);
-    const pem = await issueInSimulator(page, 'sandbox', 'propiasinscript', own.csr, reg.cuit);
-    await page.goto(`${reg.linkPath}/certificate`);
-    // The section stays open after a pair was tried.
-    if (!(await page.getByLabel(w.certificate!.byoCertificate!).isVisible())) await page.getByText(w.certificate!.byoTitle!).click();
-    await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles({ name: 'propia.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(pem) });
-    await page.getByLabel(w.certificate!.byoKey!).setInputFiles(own.key);
-    await submit(page, w.certificate!.byoSubmit!);
-    await expect(page).toHaveURL(/\/points-of-sale$/);
+    try {
+      const pem = await issueInSimulator(page, 'sandbox', 'propiasinscript', own.csr, reg.cuit);
+      await page.goto(`${reg.linkPath}/certificate`);
+      // The section stays open after a pair was tried.
+      if (!(await page.getByLabel(w.certificate!.byoCertificate!).isVisible())) await page.getByText(w.certificate!.byoTitle!).click();
+      await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles({ name: 'propia.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(pem) });
+      await page.getByLabel(w.certificate!.byoKey!).setInputFiles(own.key);
+      await submit(page, w.certificate!.byoSubmit!);
+      await expect(page).toHaveURL(/\/points-of-sale$/);
+    } finally {
+      rmSync(own.dir, { recursive: true, force: true });
+    }
   });
 
   test('ARCA, upload, points of sale: not a certificate is explained, the certificate leads to done', async ({ page, request }) => {
@@ -127,14 +154,18 @@ test.describe('an upload far over the action limit, without JavaScript', () => {
       await page.goto(`${reg.linkPath}/arca`);
       await submit(page, w.arca!.next!);
       // Playwright takes files over 50 MB only from disk.
-      const file = path.join(mkdtempSync(path.join(tmpdir(), 'huge-')), 'escaneo.pdf');
-      writeFileSync(file, Buffer.alloc(megabytes * 1024 * 1024, 1));
-      await page.locator('input[type=file][name=file]').setInputFiles(file);
-      await page.getByRole('button', { name: w.upload!.submit!, exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('El archivo es demasiado grande');
-      await page.getByRole('link', { name: 'Volver al paso' }).click();
-      await expect(page).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
-      rmSync(path.dirname(file), { recursive: true });
+      const dir = mkdtempSync(path.join(tmpdir(), 'huge-'));
+      try {
+        const file = path.join(dir, 'escaneo.pdf');
+        writeFileSync(file, Buffer.alloc(megabytes * 1024 * 1024, 1));
+        await page.locator('input[type=file][name=file]').setInputFiles(file);
+        await page.getByRole('button', { name: w.upload!.submit!, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.plainPages.tooLarge.title);
+        await page.getByRole('link', { name: es.plainPages.tooLarge.back }).click();
+        await expect(page).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   }
 });

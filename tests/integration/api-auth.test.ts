@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { revokeApiKey } from '@/lib/workspaces';
+import { eq } from 'drizzle-orm';
+import { schema } from '@/lib/db';
+import { authenticateApiKey, revokeApiKey } from '@/lib/workspaces';
 import { apiHarness, party } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
@@ -37,6 +39,17 @@ describeEachDatabase('API keys and workspaces', (database) => {
       expect(res.body).toMatchObject({ status: 401, title: 'Unauthorized', code: 'unauthorized', message: expect.any(String) });
     }
     expect(attempts[4]!.body.detail).toMatch(/revoked/);
+  });
+
+  it('never remembers a refused token, so made-up tokens cannot push valid keys out of the cache', async () => {
+    const { db } = database();
+    const extra = await api.workspace();
+    const setRevoked = (revokedAt: Date | null) => db.update(schema.apiKeys).set({ revokedAt }).where(eq(schema.apiKeys.id, extra.keyId));
+    await setRevoked(new Date());
+    expect(await authenticateApiKey(db, extra.key)).toBeNull();
+    // Valid again: the refusal a moment ago was not kept.
+    await setRevoked(null);
+    expect(await authenticateApiKey(db, extra.key)).toMatchObject({ keyId: extra.keyId, workspaceId: extra.id });
   });
 
   it("answers 404, never 403, for another workspace's entry, job and workflow", async () => {

@@ -1,9 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicRequestGuard } from '@/lib/page-cache';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from '@/lib/api';
+import type { Db } from '@/lib/db';
 import { newRef } from '@/lib/registration';
-import { acceptClientAddress } from '@/lib/security';
+import { parseTrustedProxies } from '@/lib/security';
+import { createRequestHandler } from '@/lib/server';
+import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
+import { describeEachDatabase } from './support/databases';
 
 interface Answer {
   status: number;
@@ -25,20 +30,25 @@ function request(origin: string, path: string, options: { from?: string; method?
 }
 
 /**
- * server.ts's order in front of Next: client address first, then the guard; a stand-in for Next
- * records what it was asked to render and with which headers.
+ * server.ts's request listener itself (createRequestHandler: client address, per-address limit,
+ * then the real API app or the pages); a stand-in for Next records what it was asked to render
+ * and with which headers.
  */
-function startServer(options: { trustProxy: boolean; requestsPerMinute: number }) {
+function startServer(options: { trustProxy?: string; requestsPerMinute: number; getDb?: () => Promise<Db> }) {
   const rendered: { url: string; headers: http.IncomingHttpHeaders }[] = [];
-  // A clock that stands still: every request of a test falls in one window.
-  const guard = createPublicRequestGuard({ requestsPerMinute: options.requestsPerMinute, now: () => Date.UTC(2026, 0, 1, 10, 0, 5) });
-  const server = http.createServer((req, res) => {
-    acceptClientAddress(req, options.trustProxy);
-    const pathname = (req.url ?? '/').split('?', 1)[0]!;
-    if (guard(req, res, pathname)) return;
-    rendered.push({ url: req.url!, headers: { ...req.headers } });
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>rendered</p>');
+  const api = createApiApp({ getDb: options.getDb ?? (() => Promise.reject(new Error('no database in this suite'))), rateLimitPerMinute: 1_000_000 });
+  const handleRequest = createRequestHandler({
+    trustedProxies: parseTrustedProxies(options.trustProxy),
+    requestsPerMinute: options.requestsPerMinute,
+    handleApi: getRequestListener(api.fetch),
+    handlePage: (req, res) => {
+      rendered.push({ url: req.url!, headers: { ...req.headers } });
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<p>rendered</p>');
+    },
+    // A clock that stands still: every request of a test falls in one window.
+    now: () => Date.UTC(2026, 0, 1, 10, 0, 5),
   });
+  const server = http.createServer(handleRequest);
   let origin = '';
   return {
     rendered,
@@ -50,7 +60,7 @@ function startServer(options: { trustProxy: boolean; requestsPerMinute: number }
 
 describe('unauthenticated page requests before Next', () => {
   describe('malformed registration links', () => {
-    const app = startServer({ trustProxy: false, requestsPerMinute: 10_000 });
+    const app = startServer({ requestsPerMinute: 10_000 });
     beforeAll(app.start);
     afterAll(app.stop);
 
@@ -80,7 +90,7 @@ describe('unauthenticated page requests before Next', () => {
 
   describe('the per-address limit', () => {
     // A sixth of the minute's budget in any 10 seconds: 6 here.
-    const app = startServer({ trustProxy: false, requestsPerMinute: 36 });
+    const app = startServer({ requestsPerMinute: 36 });
     beforeAll(app.start);
     afterAll(app.stop);
 
@@ -93,10 +103,22 @@ describe('unauthenticated page requests before Next', () => {
       const refused = await request(app.origin(), '/console/sign-in', { from, method: 'POST', headers: { 'content-type': 'text/plain' }, body: '[]' });
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe('5');
-      expect(refused.text).toContain('Demasiadas visitas seguidas');
+      // Outside the wizard there is no progress to promise, and the wait is seconds.
+      expect(refused.text).toContain('Demasiados pedidos seguidos');
+      expect(refused.text).toContain('Esperá unos segundos');
+      expect(refused.text).not.toContain('avance');
+      expect(refused.text).not.toContain('minuto');
+      const wizard = await request(app.origin(), `/reg/${newRef()}/company`, { from });
+      expect(wizard.status).toBe(429);
+      expect(wizard.text).toContain('Demasiadas visitas seguidas');
+      expect(wizard.text).toContain('tu avance está guardado');
+      const englishSignIn = await request(app.origin(), '/en/console/sign-in', { from });
+      expect(englishSignIn.text).toContain('Wait a few seconds and try again.');
+      expect(englishSignIn.text).not.toContain('progress');
       const english = await request(app.origin(), `/en/reg/${newRef()}/company`, { from });
       expect(english.status).toBe(429);
       expect(english.text).toContain('Too many visits in a row');
+      expect(english.text).toContain('your progress is saved');
       // Build files are not counted; another address has its own budget.
       expect((await request(app.origin(), '/_next/static/chunks/app.js', { from })).status).toBe(200);
       expect((await request(app.origin(), '/no-such-page', { from: '127.0.0.22' })).status).toBe(200);
@@ -121,11 +143,11 @@ describe('unauthenticated page requests before Next', () => {
   });
 
   describe('behind a trusted proxy (TRUST_PROXY)', () => {
-    const app = startServer({ trustProxy: true, requestsPerMinute: 12 });
+    const app = startServer({ trustProxy: '127.0.0.1', requestsPerMinute: 12 });
     beforeAll(app.start);
     afterAll(app.stop);
 
-    it('counts the address the proxy appended last and keeps its forwarded host', async () => {
+    it('counts the right-most address that is not the proxy and keeps its forwarded host', async () => {
       const viaProxy = (client: string) => ({ 'x-forwarded-for': `10.9.9.9, ${client}`, 'x-forwarded-host': 'registro.example.com', 'x-forwarded-proto': 'https' });
       for (let i = 0; i < 2; i++) expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.10') })).status).toBe(200);
       expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.10') })).status).toBe(429);
@@ -135,7 +157,50 @@ describe('unauthenticated page requests before Next', () => {
       expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('2001:db8:1:2:ffff::9') })).status).toBe(200);
       expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('2001:0db8:0001:0002:0:0:0:7') })).status).toBe(429);
       const last = app.rendered.at(-1)!;
-      expect(last.headers).toMatchObject({ 'x-client-ip': '2001:db8:1:2:ffff::9', 'x-forwarded-host': 'registro.example.com', 'x-forwarded-proto': 'https' });
+      expect(last.headers).toMatchObject({ 'x-client-ip': '2001:db8:1:2::/64', 'x-forwarded-host': 'registro.example.com', 'x-forwarded-proto': 'https' });
     });
+
+    it('ignores an X-Forwarded-For entry that is not an IP address, and its forwarded host', async () => {
+      const from = '127.0.0.1';
+      const answer = await request(app.origin(), '/registro', { from, headers: { 'x-forwarded-for': '192.0.2.77, not-an-address', 'x-forwarded-host': 'attacker.example' } });
+      expect(answer.status).toBe(200);
+      expect(app.rendered.at(-1)!.headers).toMatchObject({ 'x-client-ip': from, host: new URL(app.origin()).host });
+      expect(app.rendered.at(-1)!.headers['x-forwarded-host']).toBeUndefined();
+    });
+  });
+});
+
+describeEachDatabase('unauthenticated API requests before the API', (database) => {
+  // A sixth of the minute's budget in any 10 seconds: 3 here.
+  const app = startServer({ requestsPerMinute: 18, getDb: async () => database().db });
+  beforeAll(app.start);
+  afterAll(app.stop);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  it('counts refused keys per address and answers 429 problem+json before looking a key up; valid keys are not counted', async () => {
+    const { db } = database();
+    const workspace = await createWorkspace(db, { name: `limits ${newRef()}` });
+    await connectApp(db, workspace.id, 'gov-ar');
+    const { token } = await createApiKey(db, workspace.id);
+    const from = '127.0.0.31';
+    for (let i = 0; i < 6; i++) expect((await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(token) })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(`made-up-${i}`) })).status).toBe(401);
+    const refused = await request(app.origin(), '/silo/v1/entries', { from, headers: bearer('made-up-4') });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toBe('application/problem+json');
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.text)).toMatchObject({ status: 429, code: 'too_many_requests' });
+    // Another address still has its whole budget.
+    expect((await request(app.origin(), '/utils/v1/ping', { from: '127.0.0.32', headers: bearer('made-up-5') })).status).toBe(401);
+  });
+
+  it('counts every simulator request, and shares one budget with the pages', async () => {
+    const from = '127.0.0.33';
+    for (let i = 0; i < 3; i++) expect((await request(app.origin(), '/simulator/arca', { from })).status).not.toBe(429);
+    expect((await request(app.origin(), '/simulator/arca', { from })).status).toBe(429);
+    expect((await request(app.origin(), '/console/sign-in', { from })).status).toBe(429);
+    const pagesFirst = '127.0.0.34';
+    for (let i = 0; i < 3; i++) expect((await request(app.origin(), '/console/sign-in', { from: pagesFirst })).status).toBe(200);
+    expect((await request(app.origin(), '/utils/v1/ping', { from: pagesFirst, headers: bearer('made-up') })).status).toBe(429);
   });
 });

@@ -51,4 +51,29 @@ describeEachDatabase('rate limits', (get) => {
     expect(await stored(longWindow)).toBeUndefined();
     expect(await stored(current)).toBeUndefined();
   });
+
+  it('never prunes a counter another transaction renewed while the prune waited for it (PostgreSQL)', async (ctx) => {
+    if (get().kind !== 'postgres') return ctx.skip();
+    const db = get().db;
+    const bucket = `test:${randomUUID()}`;
+    const now = Date.now();
+    await hitRateLimit(db, bucket, 5, 60, now - 120_000);
+    let pruning: Promise<number> | undefined;
+    await db.transaction(async (tx) => {
+      // Renewed (a new window) but not yet committed: the prune's subquery still sees it ended.
+      await tx.execute(sql`update rate_limits set expires_at = ${new Date(now + 60_000).toISOString()}, count = 1 where bucket = ${bucket}`);
+      pruning = pruneRateLimits(db, new Date(now));
+      // Asked on another connection: inside a transaction pg_stat_activity answers from one snapshot.
+      const waitingOnTheRow = async () =>
+        (
+          await queryRows<{ waiting: number }>(
+            db,
+            sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'delete from rate_limits%'`,
+          )
+        )[0]!.waiting > 0;
+      while (!(await waitingOnTheRow())) await new Promise((r) => setTimeout(r, 20));
+    });
+    await pruning;
+    expect(await stored(bucket)).toBe(1);
+  });
 });

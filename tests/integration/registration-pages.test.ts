@@ -177,8 +177,8 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     const limited = await get(`/reg/${ref}/company`, { 'x-test-client': 'c' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
-    expect(limited.text).toContain('Esperá un minuto');
-    expect((await get(`/en/reg/${ref}/company`, { 'x-test-client': 'c' })).text).toContain('Wait a minute');
+    expect(limited.text).toContain('Esperá un momento y volvé a intentar: tu avance está guardado');
+    expect((await get(`/en/reg/${ref}/company`, { 'x-test-client': 'c' })).text).toContain('Wait a moment and try again: your progress is saved');
 
     // One address over many links: 5 × 8 views, then refused even on a fresh link.
     let refused = 0;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { addressKey, ADDRESS_THROTTLE, createUser, signIn, warmDecoyHash, type Clock } from '@/lib/users';
+import { clientAddressKey } from '@/lib/security';
+import { ADDRESS_THROTTLE, createUser, signIn, warmDecoyHash, type Clock } from '@/lib/users';
 import { createWorkspace } from '@/lib/workspaces';
 import { describeEachDatabase } from './support/databases';
 
@@ -68,9 +69,9 @@ describeEachDatabase('console sign-in throttle', (database) => {
   }, 60_000);
 
   it('throttles an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
-    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe(addressKey('2001:db8:1:2:ffff:ffff:ffff:fffe'));
-    expect(addressKey('2001:db8:1:2:aaaa::1')).not.toBe(addressKey('2001:db8:1:3::1'));
-    expect(addressKey('::ffff:192.0.2.7')).toBe(addressKey('192.0.2.7'));
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe(clientAddressKey('2001:db8:1:2:ffff:ffff:ffff:fffe'));
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).not.toBe(clientAddressKey('2001:db8:1:3::1'));
+    expect(clientAddressKey('::ffff:192.0.2.7')).toBe(clientAddressKey('192.0.2.7'));
     const { db } = database();
     const target = await operator();
     const clock = fakeClock();

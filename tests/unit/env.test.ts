@@ -16,15 +16,17 @@ describe('parseEnv', () => {
     expect(env.arcaSimulator).toBe(true);
     expect(env.webhookAllowPrivate).toBe(true);
     expect(env.appEnv).toBe('development');
-    expect(env.trustProxy).toBe(false);
+    expect(env.trustedProxies).toEqual([]);
     expect(env.pageRequestsPerMinute).toBe(600);
     expect(env.apiRateLimitPerMinute).toBe(1200);
   });
 
-  it('trusts forwarded headers only when TRUST_PROXY says so', () => {
-    expect(parseEnv({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(parseEnv({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
-    expect(() => parseEnv({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  it('trusts forwarded headers only from the proxies TRUST_PROXY lists by address', () => {
+    const proxies = parseEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustedProxies;
+    expect(proxies.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual(['127.0.0.1/32', '10.0.0.0/8', '::1/128']);
+    // "Any peer" is not a proxy: a list of addresses is required.
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*"true" is not an IP address/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 
   it('derives REGISTRATION_URL from PORT and strips a trailing slash when given', () => {

@@ -1,9 +1,9 @@
 'use server';
 
-import { headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n';
+import { requestClientAddress } from '@/lib/security';
 import { signIn, signInInput } from '@/lib/users';
 import { formValues, type ActionResult } from '@/components/console/action-result';
 import { setSessionCookie } from '../session';
@@ -14,8 +14,7 @@ export async function signInAction(_previous: SignInState, formData: FormData): 
   const values = formValues(formData, ['email'] as const);
   const parsed = signInInput.safeParse({ email: values.email, password: formData.get('password') ?? '' });
   if (!parsed.success) return { status: 'error', code: 'signInMissing', values };
-  // The address the server set (see server.ts), as the wizard's rate limit reads it.
-  const clientAddress = (await headers()).get('x-client-ip') ?? 'unknown';
+  const clientAddress = await requestClientAddress();
   const result = await signIn(await getDb(), parsed.data, { clientAddress });
   if (!result.ok) return { status: 'error', code: 'signInInvalid', values };
   await setSessionCookie(result.token, result.expiresAt);
