@@ -1,5 +1,5 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
-import * as asn1js from 'asn1js';
+import { readBer } from './read-ber';
 import { encryptedKeyAlgorithm } from './key-encryption-cost';
 import { isPkcs12 } from './pkcs12-structure';
 import { pkcs7Certificates } from './pkcs7-certificates';
@@ -49,7 +49,7 @@ export function classifyDer(der: Buffer): DerKind {
  * certificate, but a file with bytes after it was damaged or joined to another: it is refused.
  */
 export function derExtent(der: Uint8Array): 'exact' | 'trailing' | 'invalid' {
-  const parsed = asn1js.fromBER(der);
-  if (parsed.offset === -1 || parsed.result.error !== '') return 'invalid';
+  const parsed = readBer(der);
+  if (!parsed) return 'invalid';
   return parsed.offset === der.byteLength ? 'exact' : 'trailing';
 }

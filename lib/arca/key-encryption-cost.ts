@@ -1,4 +1,5 @@
 import * as asn1js from 'asn1js';
+import { readBer } from './read-ber';
 import type { DataScheme } from './decrypt-off-thread';
 
 export type EncryptionCost = 'bounded' | 'too_costly' | 'unsupported';
@@ -128,8 +129,8 @@ function octets(node: asn1js.AsnType | undefined): Uint8Array {
  * (SEQUENCE { encryptionAlgorithm AlgorithmIdentifier, encryptedData OCTET STRING }), else undefined.
  */
 export function encryptedKeyAlgorithm(der: Uint8Array): asn1js.AsnType | undefined {
-  const parsed = asn1js.fromBER(der);
-  if (parsed.offset === -1 || !(parsed.result instanceof asn1js.Sequence)) return undefined;
+  const parsed = readBer(der);
+  if (!parsed || !(parsed.result instanceof asn1js.Sequence)) return undefined;
   const [algorithm, data, ...rest] = parsed.result.valueBlock.value;
   const looksLikeIt = algorithm instanceof asn1js.Sequence && algorithm.valueBlock.value[0] instanceof asn1js.ObjectIdentifier && data instanceof asn1js.OctetString && rest.length === 0;
   return looksLikeIt ? algorithm : undefined;

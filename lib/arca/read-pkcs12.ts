@@ -1,4 +1,5 @@
 import * as asn1js from 'asn1js';
+import { readBer } from './read-ber';
 import { decryptData } from './decrypt-off-thread';
 import { dataScheme, encryptedKeyAlgorithm, encryptionWork } from './key-encryption-cost';
 import { toPem } from './pem-blocks';
@@ -76,11 +77,11 @@ export async function readPkcs12(der: Buffer, password: string | undefined): Pro
 
 // PFX ::= SEQUENCE { version, authSafe ContentInfo { data, [0] OCTET STRING (AuthenticatedSafe) }, macData }.
 function authenticatedSafe(der: Buffer): asn1js.AsnType[] | undefined {
-  const pfx = asn1js.fromBER(new Uint8Array(der)).result;
+  const pfx = readBer(new Uint8Array(der))?.result;
   const authSafe = pfx instanceof asn1js.Sequence ? pfx.valueBlock.value[1] : undefined;
   const content = contentOf(authSafe, DATA);
   if (!content) return undefined;
-  const safe = asn1js.fromBER(content).result;
+  const safe = readBer(content)?.result;
   if (!(safe instanceof asn1js.Sequence) || safe.valueBlock.value.length > MAX_BAGS) return undefined;
   return safe.valueBlock.value;
 }
@@ -104,7 +105,7 @@ async function openContentInfo(info: asn1js.AsnType, password: string, budget: D
     der = decrypted.der;
   }
   if (!der) return { code: 'key_garbage' };
-  const safeContents = asn1js.fromBER(der).result;
+  const safeContents = readBer(der)?.result;
   if (!(safeContents instanceof asn1js.Sequence)) return { code: type === ENCRYPTED_DATA ? 'key_password_wrong' : 'key_garbage' };
   return { bags: safeContents.valueBlock.value.slice(0, MAX_BAGS) };
 }

@@ -40,6 +40,17 @@ function mutate(input: Buffer, random: () => number): Buffer {
 }
 
 describe('intake fuzz', () => {
+  // asn1js throws (instead of reporting) on a GeneralizedTime that is not a date; the fuzz below met it at random.
+  it('answers a code, never a throw, for DER whose GeneralizedTime is no date', async () => {
+    const badTime = Buffer.from('300718053230323478', 'hex');
+    const inPfx = Buffer.from('300a020103' + '3005' + '1803' + '7a7a7a', 'hex');
+    for (const input of [badTime, inPfx]) {
+      expect(readCertificate(input)).toMatchObject({ ok: false });
+      expect(await readPrivateKey(input, 'p')).toMatchObject({ ok: false });
+      expect(await readCredentials({ certificate: input, password: 'p' })).toMatchObject({ ok: false });
+    }
+  });
+
   it('reads 10,000 mutated certificates and keys without throwing, each answer ok or a well-formed code', { timeout: 120_000 }, async () => {
     const pem = Buffer.from(realCertPem());
     const der = Buffer.from(realCertPem().replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
