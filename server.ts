@@ -1,6 +1,7 @@
 import http from 'node:http';
 import next from 'next';
 import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApiApp } from '@/lib/api';
 import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
@@ -31,7 +32,15 @@ async function main() {
   const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });
   await nextApp.prepare();
   const handlePage = nextApp.getRequestHandler();
-  const handleApi = getRequestListener(createApiApp().fetch);
+  // The simulated ARCA only while ARCA_SIMULATOR=on (the config refuses it in production): its CAs are
+  // trusted from now on and the API mounts its routes. Off, its module is never loaded.
+  let simulator: Hono | undefined;
+  if (env.arcaSimulator) {
+    const arcaSimulator = await import('@/lib/arca-simulator');
+    arcaSimulator.trustSimulatorCas();
+    simulator = arcaSimulator.createArcaSimulator({ db: getDb, basePath: '/simulator/arca' });
+  }
+  const handleApi = getRequestListener(createApiApp({ simulator }).fetch);
   const serveRegistrationPage = createRegistrationPageServer({ getDb, viewsPerMinutePerRef: env.regPageViewsPerMinute });
   const handleRequest = createRequestHandler({
     trustedProxies: env.trustedProxies,

@@ -4,17 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import {
-  authorizeService,
-  checkCertificate,
-  createArcaSimulator,
-  createCsr,
-  generateKeyPair,
-  getAccessTicket,
-  issueCertificate,
-  readCertificate,
-  readPrivateKey,
-} from '@/lib/arca';
+import { checkCertificate, createCsr, generateKeyPair, getAccessTicket, readCertificate, readPrivateKey } from '@/lib/arca';
+import { authorizeService, createArcaSimulator, issueCertificate } from '@/lib/arca-simulator';
 import { openDatabase } from '@/lib/db';
 import type { BenchRow } from '../support/types';
 

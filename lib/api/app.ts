@@ -1,8 +1,8 @@
 import 'server-only';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { createArcaSimulator } from '@/lib/arca';
 import { getEnv } from '@/lib/config';
 import { getDb as getAppDb, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
@@ -34,6 +34,8 @@ export interface ApiOptions {
   getDb?: () => Promise<Db>;
   /** Requests per API key per minute; API_RATE_LIMIT_PER_MINUTE by default. */
   rateLimitPerMinute?: number;
+  /** The simulated ARCA, mounted at /simulator/arca: server.ts passes it only while ARCA_SIMULATOR=on. */
+  simulator?: Hono;
 }
 
 export function createApiApp(options: ApiOptions = {}) {
@@ -57,7 +59,7 @@ export function createApiApp(options: ApiOptions = {}) {
   app.route('/utils/v1', utilsV1);
   app.route('/silo/v1', siloV1);
   app.route('/transform/v1', transformV1);
-  if (getEnv().arcaSimulator) mountSimulator(app, getDb);
+  if (options.simulator) mountSimulator(app, options.simulator);
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -83,8 +85,8 @@ function withAllow(response: Response, methods: string[]) {
   return response;
 }
 
-function mountSimulator(app: OpenAPIHono<ApiEnv>, getDb: () => Promise<Db>) {
-  app.route('/simulator/arca', createArcaSimulator({ db: getDb, basePath: '/simulator/arca' }));
+function mountSimulator(app: OpenAPIHono<ApiEnv>, simulator: Hono) {
+  app.route('/simulator/arca', simulator);
   // The demo prints the index with a trailing slash, as a folder's address is usually written.
   app.get('/simulator/arca/', (c) => c.redirect('/simulator/arca', 308));
 }

@@ -22,7 +22,7 @@ export function arcaTrustStore(): TrustStore {
   return { sandbox: [...shipped.sandbox], live: [...shipped.live] };
 }
 
-/** Adds CAs (the simulator's, while ARCA_SIMULATOR=on) to a copy of a store. */
+/** Adds CAs (the ones registered with trustExtraCas) to a copy of a store. */
 export function extendTrustStore(store: TrustStore, extra: Partial<Record<ArcaEnvironment, (X509Certificate | string)[]>>): TrustStore {
   const toCert = (c: X509Certificate | string) => (typeof c === 'string' ? new X509Certificate(c) : c);
   return {

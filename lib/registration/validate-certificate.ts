@@ -65,7 +65,7 @@ export async function validateAndActivate(
   if (!read.ok) return { ok: false, problems: [{ code: read.code, ok: false }], notices: [] };
   const privateKeyPem = openSecret(candidate.keySealed, getMasterKeyring(), registration.entryId).toString('utf8');
   const env = getEnv();
-  const trust = await getTrustStore({ db, simulator: env.arcaSimulator });
+  const trust = await getTrustStore({ db });
   const verdict = checkCertificate(read.certificate, { environment: registration.environment, cuit: registration.company.cuit, key: createPrivateKey(privateKeyPem), trust });
   const notices = read.notices.map(String);
   if (!verdict.ok) return { ok: false, problems: verdict.checks.filter((c) => !c.ok), notices, certificate: verdict.certificate };

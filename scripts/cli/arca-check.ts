@@ -79,6 +79,7 @@ async function main(): Promise<number> {
   }
   // Offline checks trust ARCA's shipped CAs only; --online also loads the simulator's (when on) from the database.
   const db = values.online ? await (await import('@/lib/db')).getDb() : undefined;
+  if (values.online && getEnv().arcaSimulator) (await import('@/lib/arca-simulator')).trustSimulatorCas();
   try {
     const trust = await getTrustStore({ db });
     const verdict = checkCertificate(read.certificate, { environment, cuit: values.cuit, key: keyPem, trust });

@@ -2,13 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  authorizeService,
   createCsr,
   explainOutcome,
   generateKeyPair,
-  handleLoginCms,
   isKnownCode,
-  issueCertificate,
   loginCms,
   loginCmsEnvelope,
   mapWsaaFault,
@@ -17,8 +14,8 @@ import {
   WSAA_FAULTS,
   type WsaaFaultName,
 } from '@/lib/arca';
+import { authorizeService, handleLoginCms, issueCertificate, wsaaFault } from '@/lib/arca-simulator';
 import { pkijs } from '@/lib/arca/x509';
-import { wsaaFault } from '@/lib/arca/simulator/soap-responses';
 import { describeEachDatabase } from './support/databases';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 

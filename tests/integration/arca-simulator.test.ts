@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import {
-  addPointOfSale,
+  arcaTrustStore,
   checkCertificate,
   createCsr,
   cuitCheckDigit,
@@ -17,6 +17,7 @@ import {
   loginCms,
   readCertificate,
 } from '@/lib/arca';
+import { addPointOfSale, getSimulatorCas, trustSimulatorCas } from '@/lib/arca-simulator';
 import { describeEachDatabase } from './support/databases';
 import { startSimulator, submitForm, textareaContent, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
@@ -36,6 +37,20 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
   });
   afterAll(() => sim.close());
 
+  it('trusts the simulated CAs only while registered (server.ts registers them while ARCA_SIMULATOR=on)', async () => {
+    const db = get().db;
+    const simulated = new X509Certificate((await getSimulatorCas(db)).sandbox.certificatePem).fingerprint256;
+    const times = async (options: Parameters<typeof getTrustStore>[0]) => (await getTrustStore(options)).sandbox.filter((c) => c.fingerprint256 === simulated).length;
+    expect(await times({ db })).toBe(1);
+    const untrust = trustSimulatorCas();
+    expect(await times({ db })).toBe(2);
+    untrust();
+    untrust();
+    expect(await times({ db })).toBe(1);
+    expect(await times({})).toBe(0);
+    expect((await getTrustStore({ db })).live.map((c) => c.fingerprint256)).not.toContain(simulated);
+  });
+
   it('CSR → WSASS certificate → checks → LoginCms (cached) → points of sale → last voucher', async () => {
     const db = get().db;
     const cuit = newCuit();
@@ -52,10 +67,11 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     if (!read.ok) return;
     expect(read.certificate.subject).toBe(`CN=${alias}\nserialNumber=CUIT ${cuit}`);
 
-    const trust = await getTrustStore({ db, simulator: true });
+    // startSimulator registered the simulated CAs, as server.ts does while ARCA_SIMULATOR=on.
+    const trust = await getTrustStore({ db });
     const verdict = checkCertificate(read.certificate, { environment: 'sandbox', cuit, key: privateKeyPem, trust });
     expect(verdict.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(checkCertificate(read.certificate, { environment: 'sandbox', trust: await getTrustStore({ db, simulator: false }) }).ok).toBe(false);
+    expect(checkCertificate(read.certificate, { environment: 'sandbox', trust: arcaTrustStore() }).ok).toBe(false);
     expect(checkCertificate(read.certificate, { environment: 'live', trust }).checks[0]!.code).toBe('chain_other_environment');
 
     const ticketOptions = { db, environment: 'sandbox' as const, url: sim.urls.sandbox.wsaa, certificatePem, privateKeyPem, now: () => sim.clock.now };

@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addPointOfSale, authorizeService, createCsr, cuitCheckDigit, generateKeyPair, issueCertificate } from '@/lib/arca';
+import { createCsr, cuitCheckDigit, generateKeyPair } from '@/lib/arca';
+import { addPointOfSale, authorizeService, issueCertificate } from '@/lib/arca-simulator';
 import { schema, type Db } from '@/lib/db';
 import {
   bringOwnCredentials,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiApp, isApiPath } from '@/lib/api';
+import { createArcaSimulator } from '@/lib/arca-simulator';
 import type { Db } from '@/lib/db';
 
 // These requests never reach the database.
@@ -22,6 +23,19 @@ describe('API routing', () => {
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(await res.json()).toMatchObject({ status: 404, title: 'Not found', code: 'not_found' });
+  });
+
+  it('serves the simulated ARCA at /simulator/arca only when given it, as server.ts gives it while ARCA_SIMULATOR=on', async () => {
+    const off = await createApiApp({ getDb: noDb }).request('/simulator/arca');
+    expect(off.status).toBe(404);
+    expect(off.headers.get('content-type')).toBe('application/problem+json');
+    const on = createApiApp({ getDb: noDb, simulator: createArcaSimulator({ db: noDb, basePath: '/simulator/arca' }) });
+    const index = await on.request('/simulator/arca');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('cache-control')).toBe('no-store');
+    expect(await index.text()).toContain('href="/simulator/arca/sandbox/wsass"');
+    const slash = await on.request('/simulator/arca/');
+    expect([slash.status, slash.headers.get('location')]).toEqual([308, '/simulator/arca']);
   });
 
   it('publishes an OpenAPI 3.1 document that lists ping', async () => {

@@ -1,7 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arcaTrustStore, checkCertificate, createCa, explainOutcome, generateKeyPair, isKnownCode, readCertificate, type CertificateVerdict } from '@/lib/arca';
+import { arcaTrustStore, checkCertificate, explainOutcome, generateKeyPair, isKnownCode, readCertificate, type CertificateVerdict } from '@/lib/arca';
+import { createCa } from '@/lib/arca-simulator';
 import { findChain } from '@/lib/arca/find-chain';
 import { createTestPki, INSIDE_REAL_VALIDITY, REAL_CUIT, realCertPem, realKeyPem, type TestPki } from '../fixtures/arca/pki';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createArcaSimulator } from '@/lib/arca';
+import { createArcaSimulator } from '@/lib/arca-simulator';
 import es from '@/messages/es.json';
 
 const app = createArcaSimulator({ db: () => Promise.reject(new Error('pages must render without the database')) });

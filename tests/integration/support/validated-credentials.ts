@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { createCsr, generateKeyPair, issueCertificate } from '@/lib/arca';
+import { createCsr, generateKeyPair } from '@/lib/arca';
+import { issueCertificate } from '@/lib/arca-simulator';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
 import { newCuit } from './runner-fixtures';

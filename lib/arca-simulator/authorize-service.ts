@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { validateCuit } from '../cuit';
-import type { ArcaEnvironment } from '../types';
+import { type ArcaEnvironment, validateCuit } from '@/lib/arca';
 
 export const SIMULATED_SERVICES = ['wsfe', 'wsfex', 'wsmtxca', 'ws_sr_padron_a5'] as const;
 

@@ -1,10 +1,7 @@
 import 'server-only';
 import { X509Certificate } from 'node:crypto';
 import { schema, type Db } from '@/lib/db';
-import { validateAlias } from '../alias';
-import { validateCuit } from '../cuit';
-import { OID_SERIAL_NUMBER, x509 } from '../x509';
-import type { ArcaEnvironment } from '../types';
+import { type ArcaEnvironment, OID_SERIAL_NUMBER, validateAlias, validateCuit, x509 } from '@/lib/arca';
 import { getSimulatorCas } from './simulator-cas';
 import { signCsr } from './sign-csr';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { schema, type Db } from '@/lib/db';
-import type { ArcaEnvironment } from '../types';
+import type { ArcaEnvironment } from '@/lib/arca';
 import { createCa, type CaMaterial } from './create-ca';
 
 const NAMES: Record<ArcaEnvironment, string> = { sandbox: 'Computadores Test', live: 'Computadores' };

@@ -1,7 +1,6 @@
 import 'server-only';
 import { schema, type Db } from '@/lib/db';
-import { validateCuit } from '../cuit';
-import type { ArcaEnvironment } from '../types';
+import { type ArcaEnvironment, validateCuit } from '@/lib/arca';
 
 // What the simulated "A/B/M de puntos de venta" offers; only CAE/CAEA ones are web-service points.
 export const EMISSION_TYPES = ['CAE - Ri Iva', 'CAE - Monotributo', 'CAEA - Ri Iva', 'Factura en Linea'] as const;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { RSA_SHA256, importSigningKey, x509 } from '../x509';
+import { RSA_SHA256, importSigningKey, x509 } from '@/lib/arca';
 import type { CaMaterial } from './create-ca';
 
 export interface SignCsrOptions {

@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, eq, gt } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { parseSoap, pick, text, type XmlNode } from '../soap/parse-soap';
-import type { ArcaEnvironment } from '../types';
+import { type ArcaEnvironment, parseSoap, pick, text, type XmlNode } from '@/lib/arca';
 import { simulatorTokenHash } from './handle-login-cms';
 import { soapClientFault, wsfeErrors, wsfeResponse } from './soap-responses';
 

@@ -1,4 +1,4 @@
-import { escapeXml as esc } from '../soap/parse-soap';
+import { escapeXml as esc } from '@/lib/arca';
 import { EMISSION_TYPES } from './add-point-of-sale';
 
 // Plain HTML forms (POST → redirect → GET): they work without JavaScript and need no inline script or style.

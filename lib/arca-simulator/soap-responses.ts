@@ -1,4 +1,4 @@
-import { escapeXml } from '../soap/parse-soap';
+import { escapeXml } from '@/lib/arca';
 
 const ENVELOPE_OPEN =
   '<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><soapenv:Body>';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { RSA_SHA256, webcrypto, x509 } from '../x509';
+import { RSA_SHA256, webcrypto, x509 } from '@/lib/arca';
 
 export interface CaMaterial {
   certificatePem: string;
