@@ -21,7 +21,6 @@ export type { CertificateSummary } from './summarize-certificate';
 export { arcaTrustStore, extendTrustStore } from './trust-store';
 export type { TrustStore } from './trust-store';
 export { explainOutcome, isKnownCode } from './explain-outcome';
-export type { ArcaLocale } from './explain-outcome';
 export { createCa } from './simulator/create-ca';
 export type { CaMaterial } from './simulator/create-ca';
 export { signCsr } from './simulator/sign-csr';

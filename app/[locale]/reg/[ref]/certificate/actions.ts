@@ -1,10 +1,10 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { explainOutcome, type ArcaLocale } from '@/lib/arca';
+import { explainOutcome } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { getLogger } from '@/lib/log';
 import { bringOwnCredentials, keepValidatedCredentials, prepareCsr } from '@/lib/registration';
 import { loadRegistration, requireStep, withinRateLimit } from '../load';
@@ -16,7 +16,7 @@ export type ByoField = (typeof BYO_FILES)[number] | 'password';
 /** `invalid` are the fields the errors are about; the names are of the files sent (file fields come back empty). */
 export type ByoState = { errors?: string[]; invalid?: ByoField[]; certificateName?: string; keyName?: string };
 
-export async function generateCsr(ref: string, locale: string, _prev: GenerateState, form: FormData): Promise<GenerateState> {
+export async function generateCsr(ref: string, locale: Locale, _prev: GenerateState, form: FormData): Promise<GenerateState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   const alias = String(form.get('alias') ?? '').trim();
   if (!(await withinRateLimit(ref))) return { error: t('rateLimited'), alias };
@@ -32,7 +32,7 @@ export async function generateCsr(ref: string, locale: string, _prev: GenerateSt
   return { alias };
 }
 
-export async function uploadOwnCredentials(ref: string, locale: string, _prev: ByoState, form: FormData): Promise<ByoState> {
+export async function uploadOwnCredentials(ref: string, locale: Locale, _prev: ByoState, form: FormData): Promise<ByoState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   if (!(await withinRateLimit(ref))) return { errors: [t('rateLimited')] };
   const registration = await requireStep(ref, locale, 'certificate');
@@ -48,13 +48,13 @@ export async function uploadOwnCredentials(ref: string, locale: string, _prev: B
   if (empty.length) return { ...names, invalid: empty.map((e) => e.field), errors: empty.map((e) => t('upload.emptyFile', { name: e.name })) };
   const password = String(form.get('password') ?? '');
   const result = await bringOwnCredentials(await getDb(), registration, { certificate: certificate?.bytes, key: key?.bytes, password });
-  if (!result.ok) return { ...names, invalid: fieldsAt(result.problems.map((p) => p.code)), errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)) };
+  if (!result.ok) return { ...names, invalid: fieldsAt(result.problems.map((p) => p.code)), errors: result.problems.map((p) => explainOutcome(p, locale)) };
   redirect({ href: `/reg/${ref}/points-of-sale`, locale });
   return {};
 }
 
 /** Drops the pending CSR and goes back to the points of sale with the validated certificate. */
-export async function keepValidatedCertificate(ref: string, locale: string) {
+export async function keepValidatedCertificate(ref: string, locale: Locale) {
   const registration = await loadRegistration(ref);
   if (registration.authorizedAt) redirect({ href: `/reg/${ref}/done`, locale });
   const kept = await keepValidatedCredentials(await getDb(), registration);

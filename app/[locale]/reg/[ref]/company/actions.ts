@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { REGIMES, updateProgress } from '@/lib/registration';
 import { requireStep, withinRateLimit } from '../load';
 
@@ -11,7 +11,7 @@ export type CompanyState = { error?: string; regime?: string };
 
 const input = z.object({ regime: z.enum(REGIMES) });
 
-export async function saveCompany(ref: string, locale: string, _prev: CompanyState, form: FormData): Promise<CompanyState> {
+export async function saveCompany(ref: string, locale: Locale, _prev: CompanyState, form: FormData): Promise<CompanyState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   if (!(await withinRateLimit(ref))) return { error: t('rateLimited') };
   const registration = await requireStep(ref, locale, 'company');

@@ -4,13 +4,14 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import type { Regime } from '@/lib/registration';
 import type { CompanyState } from './actions';
 
 export type SaveCompany = (state: CompanyState, form: FormData) => Promise<CompanyState>;
 
 // Bound on the server (see the page): an action bound here is a new reference at every render, and
 // React's server renderer, answering a form posted without JavaScript, would wait on it forever.
-export function CompanyForm({ action: save, regime, regimes }: { action: SaveCompany; regime: string | null; regimes: readonly string[] }) {
+export function CompanyForm({ action: save, regime, regimes }: { action: SaveCompany; regime: Regime | null; regimes: readonly Regime[] }) {
   const t = useTranslations('wizard');
   const [state, action] = useActionState<CompanyState, FormData>(save, { regime: regime ?? undefined });
   return (

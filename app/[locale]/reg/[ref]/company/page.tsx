@@ -6,11 +6,12 @@ import { StepHeading } from '@/components/wizard/step-heading';
 import { requireStep } from '../load';
 import { saveCompany } from './actions';
 import { CompanyForm } from './company-form';
+import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
 export default async function CompanyStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'company');
   const t = await getTranslations('wizard.company');

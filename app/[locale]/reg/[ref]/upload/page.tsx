@@ -4,11 +4,12 @@ import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { uploadCertificate } from './actions';
 import { UploadForm } from './upload-form';
+import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
 export default async function UploadStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'upload');
   const t = await getTranslations('wizard.upload');
