@@ -1,6 +1,6 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { formValues } from '@/components/console/action-result';
+import { formValues } from '@/components/forms/action-state';
 import { attemptLabel } from '@/components/console/attempt-label';
 import { partyOf } from '@/components/console/party';
 import { providerKey } from '@/components/console/provider-key';

@@ -4,8 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { EnvBadge } from '@/components/wizard/env-badge';
-import { findRegistration, loadRegistration } from './load';
 import { localeParams } from '@/lib/i18n';
+import { findRegistration, loadRegistration } from './load';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string; ref: string }> };
 

@@ -2,9 +2,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { isAppConnected } from '@/lib/workspaces';
 import { buttonClass, Card, dangerButtonClass, PageHeader } from '@/components/console/ui';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../session';
 import { connectAppAction, disconnectAppAction } from './actions';
-import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -4,9 +4,9 @@ import { listApiKeys } from '@/lib/workspaces';
 import { ApiKeyForm } from '@/components/console/api-key-form';
 import { EnvironmentForm } from '@/components/console/environment-form';
 import { Card, dangerButtonClass, PageHeader } from '@/components/console/ui';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../session';
 import { revokeApiKeyAction } from './actions';
-import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -5,10 +5,10 @@ import { StepHeading } from '@/components/wizard/step-heading';
 import { getEnv } from '@/lib/config';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { currentCsr } from '@/lib/registration';
+import { localeParams } from '@/lib/i18n';
 import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { continueToUpload } from './actions';
-import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 

@@ -3,10 +3,10 @@ import { formatCuit } from '@/lib/arca';
 import { REGIMES } from '@/lib/registration';
 import { EnvBadge } from '@/components/wizard/env-badge';
 import { StepHeading } from '@/components/wizard/step-heading';
+import { localeParams } from '@/lib/i18n';
 import { requireStep } from '../load';
 import { saveCompany } from './actions';
 import { CompanyForm } from './company-form';
-import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 

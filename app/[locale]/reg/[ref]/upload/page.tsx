@@ -1,10 +1,10 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StepHeading } from '@/components/wizard/step-heading';
+import { localeParams } from '@/lib/i18n';
 import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { uploadCertificate } from './actions';
 import { UploadForm } from './upload-form';
-import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 

@@ -14,8 +14,8 @@ import { partyOf } from '@/components/console/party';
 import { RunWorkflowForm } from '@/components/console/run-workflow-form';
 import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
-import { requireOperator } from '../../../session';
 import { localeParams } from '@/lib/i18n';
+import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<{ tab?: string }> };
 

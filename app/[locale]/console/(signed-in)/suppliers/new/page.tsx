@@ -1,8 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SupplierForm } from '@/components/console/supplier-form';
 import { Card, PageHeader } from '@/components/console/ui';
-import { requireOperator } from '../../../session';
 import { localeParams } from '@/lib/i18n';
+import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string }> };
 

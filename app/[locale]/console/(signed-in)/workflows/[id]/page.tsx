@@ -5,8 +5,8 @@ import { getWorkflow, type Step } from '@/lib/transform';
 import { Card, DataList, PageHeader } from '@/components/console/ui';
 import { StepList } from '@/components/console/step-list';
 import { isUuid } from '@/components/console/is-uuid';
-import { requireOperator } from '../../../session';
 import { localeParams } from '@/lib/i18n';
+import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
