@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { notFound } from 'next/navigation';
-import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { routing } from '@/lib/i18n';
+import { localeParams } from '@/lib/i18n';
 import { SiteHeader } from '@/components/ui/site-header';
 import { SiteFooter } from '@/components/ui/site-footer';
 import { ClientMessages } from '@/components/ui/client-messages';
@@ -11,14 +9,13 @@ import { ClientMessages } from '@/components/ui/client-messages';
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
+  const { locale } = await localeParams(params);
   const t = await getTranslations({ locale, namespace: 'meta' });
   return { title: t('title'), description: t('description') };
 }
 
 export default async function LocaleLayout({ children, params }: Props) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  const { locale } = await localeParams(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'common' });
   return (

@@ -1,9 +1,10 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { localeParams } from '@/lib/i18n';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export default async function HomePage({ params }: Props) {
-  const { locale } = await params;
+  const { locale } = await localeParams(params);
   setRequestLocale(locale);
   const t = await getTranslations('home');
   const steps = ['step1', 'step2', 'step3', 'step4'] as const;

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { setEnvironmentAction, type EnvironmentState } from '@/app/[locale]/console/(signed-in)/settings/actions';
-import { idle } from './action-result';
+import { idle } from '@/components/forms/action-state';
 import { FormStatus } from './form-status';
 import { buttonClass } from './ui';
 

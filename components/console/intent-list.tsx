@@ -1,8 +1,8 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { Job, JobEvent, Step } from '@/lib/transform';
+import { isJobFaultCode, type Job, type JobEvent, type Step } from '@/lib/transform';
 import { attemptLabel } from './attempt-label';
-import { isEntryState, StatusBadge } from './badges';
-import { providerKey } from './provider-key';
+import { isEntryState, isJobStatus, StatusBadge } from './badges';
+import { isStepProvider, providerKey } from './provider-key';
 
 type Intent = Job['intents'][number];
 type Translate = Awaited<ReturnType<typeof getTranslations<'console'>>>;
@@ -34,7 +34,7 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
               return (
                 <li key={event.index} className="flex flex-wrap items-baseline gap-x-2">
                   <span className="text-xs font-semibold" data-status={event.status}>
-                    {event.status in STATUS_KEYS ? t(`statuses.${event.status as keyof typeof STATUS_KEYS}`) : event.status}
+                    {isJobStatus(event.status) ? t(`statuses.${event.status}`) : event.status}
                   </span>
                   <time dateTime={event.at} className="text-slate-600">
                     {format.dateTime(new Date(event.at), { timeStyle: 'medium', dateStyle: 'short' })}
@@ -65,20 +65,14 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
   );
 }
 
-const STATUS_KEYS = { RUN: 1, QUEUED: 1, OK: 1, ERR: 1, SKIP: 1, KO: 1 } as const;
-const PROVIDER_KEYS = new Set(['siloState', 'govArRegister', 'webhook', 'govArWaitAuthorization']);
-/** Fault codes the console explains in its own words (console.jobs.codes). */
-export const FAULT_CODES = new Set(['app_not_connected', 'step_failed', 'webhook_refused', 'webhook_gave_up']);
-
 function intentTitle(t: Translate, intent: Intent, state: string | undefined): string {
   if (intent.provider === 'silo.state' && state) return t('jobs.setStateTo', { state });
-  const key = providerKey(intent.provider);
-  return PROVIDER_KEYS.has(key) ? t(`workflows.providers.${key as 'webhook'}`) : intent.name;
+  return isStepProvider(intent.provider) ? t(`workflows.providers.${providerKey(intent.provider)}`) : intent.name;
 }
 
 /** The event in the console's language, or undefined when only the API's own words describe it. */
 function eventText(t: Translate, provider: string, event: JobEvent, state: string | undefined): string | undefined {
-  if (event.code && FAULT_CODES.has(event.code)) return t(`jobs.codes.${event.code as 'step_failed'}`);
+  if (isJobFaultCode(event.code)) return t(`jobs.codes.${event.code}`);
   if (event.status === 'RUN') return undefined;
   if (provider === 'silo.state' && event.status === 'OK' && state) return t('jobs.events.stateSet', { state });
   if (provider === 'gov-ar.register' && event.status === 'OK') return t('jobs.events.linkReady');

@@ -1,2 +1,16 @@
-// Message keys cannot hold dots: gov-ar.wait.authorization → govArWaitAuthorization.
-export const providerKey = (provider: string) => provider.replace(/[.-](\w)/g, (_, c: string) => c.toUpperCase());
+import type { StepProvider } from '@/lib/transform';
+
+// Message keys cannot hold dots: each provider's key under console.workflows.providers.
+const PROVIDER_KEYS = {
+  'silo.state': 'siloState',
+  'gov-ar.register': 'govArRegister',
+  webhook: 'webhook',
+  'gov-ar.wait.authorization': 'govArWaitAuthorization',
+} as const satisfies Record<StepProvider, string>;
+
+export type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];
+
+export const providerKey = (provider: StepProvider): ProviderKey => PROVIDER_KEYS[provider];
+
+/** True for a provider read back from a stored job that this version knows. */
+export const isStepProvider = (provider: string): provider is StepProvider => Object.hasOwn(PROVIDER_KEYS, provider);

@@ -4,7 +4,7 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
 import { runWorkflowAction, type RunWorkflowState } from '@/app/[locale]/console/(signed-in)/suppliers/[id]/actions';
-import { idle } from './action-result';
+import { idle } from '@/components/forms/action-state';
 import { FormStatus } from './form-status';
 import { buttonClass, inputClass, linkClass } from './ui';
 

@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { signInAction, type SignInState } from '@/app/[locale]/console/sign-in/actions';
-import { idle } from './action-result';
+import { idle } from '@/components/forms/action-state';
 import { FormStatus } from './form-status';
 import { buttonClass, Field, inputClass } from './ui';
 

@@ -18,7 +18,7 @@ export function StepList({ steps }: { steps: Step[] }) {
             </span>
             <div className="min-w-0 space-y-0.5">
               <p className="font-medium">
-                {t(`providers.${providerKey(step.provider)}` as 'providers.webhook')} <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
+                {t(`providers.${providerKey(step.provider)}`)} <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
               </p>
               {config.state ? <p className="text-sm text-slate-700">{t('setsState', { state: isEntryState(config.state) ? states(config.state) : config.state })}</p> : null}
               {config.url ? <p className="break-all text-sm text-slate-700">{t('postsTo', { url: config.url })}</p> : null}

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { supplierAction, type SupplierFormState } from '@/app/[locale]/console/(signed-in)/suppliers/new/actions';
 import { normalizeCuit } from '@/lib/arca/cuit';
 import { Link } from '@/lib/i18n';
-import { idle } from './action-result';
+import { idle } from '@/components/forms/action-state';
 import { CuitField } from './cuit-field';
 import { FormStatus } from './form-status';
 import { buttonClass, Field, inputClass, linkClass, secondaryButtonClass } from './ui';
@@ -39,7 +39,7 @@ export function SupplierForm() {
           className={inputClass}
         />
       </Field>
-      <CuitField label={t('cuit')} defaultValue={values.cuit} serverError={fields.cuit ? tc(fields.cuit as 'cuit_length') : undefined} onValue={setCuit} />
+      <CuitField label={t('cuit')} defaultValue={values.cuit} serverError={fields.cuit ? tc(fields.cuit) : undefined} onValue={setCuit} />
       <details className="rounded-md border border-slate-200 bg-slate-50 p-3" open={!!built}>
         <summary className="cursor-pointer font-medium">{t('advanced')}</summary>
         <p className="mt-2 text-sm text-slate-700">{built ? t('builtHelp') : t('advancedHelp')}</p>

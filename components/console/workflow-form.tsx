@@ -3,8 +3,8 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
-import { createWorkflowAction, type WorkflowFormState } from '@/app/[locale]/console/(signed-in)/workflows/new/actions';
-import { idle } from './action-result';
+import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from '@/app/[locale]/console/(signed-in)/workflows/new/actions';
+import { idle } from '@/components/forms/action-state';
 import { FormStatus } from './form-status';
 import { SecretReveal } from './secret-reveal';
 import { buttonClass, Field, inputClass, linkClass } from './ui';
@@ -25,8 +25,8 @@ export function WorkflowForm() {
   }
   const values = state.status === 'error' ? state.values : undefined;
   const fields = state.status === 'error' ? (state.fields ?? {}) : {};
-  const error = (name: string) => (fields[name] ? t(`errors.${name}` as 'errors.webhook_url') : undefined);
-  const described = (name: string, hint = false) => [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const error = (name: WorkflowField) => (fields[name] ? t(`errors.${name}`) : undefined);
+  const described = (name: WorkflowField, hint = false) => [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <form action={action} className="space-y-5">
       <div>

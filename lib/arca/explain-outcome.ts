@@ -1,12 +1,11 @@
+import type { Locale } from '@/lib/i18n/routing';
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
 import { formatCuit } from './cuit';
 import type { ArcaOutcome } from './types';
 
-export type ArcaLocale = 'es' | 'en';
-
 type ArcaMessages = { environments: Record<string, string>; codes: Record<string, string> };
-const MESSAGES: Record<ArcaLocale, ArcaMessages> = { es: es.arca, en: en.arca };
+const MESSAGES: Record<Locale, ArcaMessages> = { es: es.arca, en: en.arca };
 const DATE_PARAMS = new Set(['not_before', 'not_after', 'until', 'expired']);
 // Written as on the supplier's constancia de inscripción (XX-XXXXXXXX-X), like the wizard's header.
 const CUIT_PARAMS = new Set(['cuit', 'expected']);
@@ -17,7 +16,7 @@ export function isKnownCode(code: string): boolean {
 }
 
 /** The message for an outcome in es (Argentine voseo) or en, with dates and environments localised. */
-export function explainOutcome(outcome: Pick<ArcaOutcome, 'code' | 'params'>, locale: ArcaLocale = 'es'): string {
+export function explainOutcome(outcome: Pick<ArcaOutcome, 'code' | 'params'>, locale: Locale = 'es'): string {
   const messages = MESSAGES[locale];
   const template = messages.codes[outcome.code] ?? messages.codes.wsaa_unknown_fault!.replace('{fault}', outcome.code);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -30,7 +29,7 @@ export function explainOutcome(outcome: Pick<ArcaOutcome, 'code' | 'params'>, lo
   });
 }
 
-function formatDate(iso: string, locale: ArcaLocale): string {
+function formatDate(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const format = new Intl.DateTimeFormat(locale === 'es' ? 'es-AR' : 'en-GB', {

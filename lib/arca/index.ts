@@ -21,7 +21,6 @@ export type { CertificateSummary } from './summarize-certificate';
 export { arcaTrustStore, extendTrustStore } from './trust-store';
 export type { TrustStore } from './trust-store';
 export { explainOutcome, isKnownCode } from './explain-outcome';
-export type { ArcaLocale } from './explain-outcome';
 export { buildTra, argentinaTime } from './wsaa/build-tra';
 export { signCms } from './wsaa/sign-cms';
 export { verifyCms } from './wsaa/verify-cms';

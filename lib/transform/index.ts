@@ -14,4 +14,6 @@ export { toJob, toJobSummary } from './to-job';
 export type { Job, JobEvent } from './to-job';
 export type { Workflow } from './to-workflow';
 export { JOB_STATUSES, TEMPLATES, STEP_PROVIDERS, createJobBody, webhookConfigSchema } from './schemas';
-export type { Step, WebhookConfig, JobStatus } from './schemas';
+export type { Step, WebhookConfig, JobStatus, StepProvider } from './schemas';
+export { isJobFaultCode } from './fault-codes';
+export type { JobFaultCode } from './fault-codes';

@@ -10,11 +10,11 @@ import {
   readCredentials,
   readPrivateKey,
   validateCuit,
-  type ArcaLocale,
   type ArcaOutcome,
   type CertificateSummary,
   type CredentialsResult,
 } from '@/lib/arca';
+import type { Locale } from '@/lib/i18n';
 import { getEnv } from '@/lib/config';
 
 // <certificate> may be a .p12/.pfx (its key is used, opened with --key-password).
@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       lang: { type: 'string', default: 'es' },
     },
   });
-  const locale: ArcaLocale = values.lang === 'en' ? 'en' : 'es';
+  const locale: Locale = values.lang === 'en' ? 'en' : 'es';
   const environment = values.env as 'sandbox' | 'live' | undefined;
   if (positionals.length !== 1 || (environment && environment !== 'sandbox' && environment !== 'live')) {
     console.error(USAGE);

@@ -1,11 +1,12 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { formValues } from '@/components/console/action-result';
+import { formValues } from '@/components/forms/action-state';
 import { attemptLabel } from '@/components/console/attempt-label';
 import { partyOf } from '@/components/console/party';
 import { providerKey } from '@/components/console/provider-key';
 import { appendEvents } from '@/lib/transform/runner/fold-events';
-import type { JobEvent } from '@/lib/transform';
+import { STEP_PROVIDERS, type JobEvent } from '@/lib/transform';
+import type { Locale } from '@/lib/i18n';
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
 
@@ -23,7 +24,7 @@ describe('console helpers', () => {
   });
 
   it('has a message for every step provider', () => {
-    for (const provider of ['silo.state', 'gov-ar.register', 'webhook', 'gov-ar.wait.authorization']) {
+    for (const provider of STEP_PROVIDERS) {
       expect(es.console.workflows.providers).toHaveProperty(providerKey(provider));
     }
   });
@@ -42,7 +43,7 @@ describe('console helpers', () => {
     expect(label).toEqual({ key: 'attempts', values: { from: 2, to: 37 } });
     expect(attemptLabel(events.at(-1)!)).toEqual({ key: 'attempt', values: { attempt: 40 } });
     expect(attemptLabel({})).toBeUndefined();
-    const say = (messages: typeof es, locale: string) => createTranslator({ locale, messages, namespace: 'console.jobs' })('attempts', label.key === 'attempts' ? label.values : { from: 0, to: 0 });
+    const say = (messages: typeof es, locale: Locale) => createTranslator({ locale, messages, namespace: 'console.jobs' })('attempts', label.key === 'attempts' ? label.values : { from: 0, to: 0 });
     expect(say(es, 'es')).toBe('intentos 2–37');
     expect(say(en, 'en')).toBe('attempts 2–37');
   });

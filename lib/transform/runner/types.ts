@@ -1,6 +1,7 @@
 import type { Db, schema } from '@/lib/db';
 import type { Step } from '../schemas';
 import type { JobEvent } from '../to-job';
+import type { JobFaultCode } from '../fault-codes';
 
 export type JobRow = typeof schema.jobs.$inferSelect;
 
@@ -23,6 +24,6 @@ export type StepOutcome =
   /** `recheck` runs after the park is recorded: a wake-up that raced with parking is not lost. */
   | { status: 'QUEUED'; message: string; recheck?: () => Promise<boolean> }
   | ({ status: 'ERR'; message: string; retryAt: Date; detail?: Partial<JobEvent> } & Timing)
-  | ({ status: 'KO'; code: string; message: string; provider: string; detail?: Partial<JobEvent> } & Timing);
+  | ({ status: 'KO'; code: JobFaultCode; message: string; provider: string; detail?: Partial<JobEvent> } & Timing);
 
 export type StepHandler = (ctx: StepContext) => Promise<StepOutcome>;

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { findEntries } from '@/lib/silo';
 import { listJobs, listWorkflows } from '@/lib/transform';
 import { isAppConnected } from '@/lib/workspaces';
@@ -14,7 +14,7 @@ export async function generateMetadata() {
 }
 
 export default async function ConsoleHome({ params }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const db = await getDb();
   const t = await getTranslations('console.home');

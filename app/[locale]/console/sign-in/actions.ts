@@ -5,10 +5,10 @@ import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n';
 import { requestClientAddress } from '@/lib/security';
 import { signIn, signInInput } from '@/lib/users';
-import { formValues, type ActionResult } from '@/components/console/action-result';
+import { formValues, type ActionState } from '@/components/forms/action-state';
 import { setSessionCookie } from '../session';
 
-export type SignInState = ActionResult<{ email: string }>;
+export type SignInState = ActionState<{ email: string }>;
 
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
   const values = formValues(formData, ['email'] as const);

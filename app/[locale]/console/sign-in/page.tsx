@@ -1,18 +1,18 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { redirect } from '@/lib/i18n';
+import { redirect, localeParams } from '@/lib/i18n';
 import { SignInForm } from '@/components/console/sign-in-form';
 import { currentOperator } from '../session';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await params).locale, namespace: 'console.signIn' });
+  const t = await getTranslations({ locale: (await localeParams(params)).locale, namespace: 'console.signIn' });
   return { title: t('title'), robots: { index: false } };
 }
 
 export default async function SignInPage({ params }: Props) {
-  const { locale } = await params;
+  const { locale } = await localeParams(params);
   setRequestLocale(locale);
   if (await currentOperator()) redirect({ href: '/console', locale });
   const t = await getTranslations('console.signIn');

@@ -4,12 +4,13 @@ import { getTranslations } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { EnvBadge } from '@/components/wizard/env-badge';
+import { localeParams } from '@/lib/i18n';
 import { findRegistration, loadRegistration } from './load';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string; ref: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { ref, locale } = await params;
+  const { ref, locale } = await localeParams(params);
   const robots = { index: false, follow: false };
   // No notFound() here: an unknown ref must render the plain 404 page with its usual title.
   const registration = await findRegistration(ref);

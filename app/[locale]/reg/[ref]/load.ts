@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { createHash } from 'node:crypto';
 import { getDb } from '@/lib/db';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { canOpenStep, getRegistrationByRef, type RegistrationView, type WizardStep } from '@/lib/registration';
 import { requestClientAddress } from '@/lib/security';
@@ -19,7 +19,7 @@ export async function loadRegistration(ref: string): Promise<RegistrationView> {
 }
 
 /** Sends the supplier to the furthest step reached when they ask for one they cannot open yet. */
-export async function requireStep(ref: string, locale: string, step: WizardStep): Promise<RegistrationView> {
+export async function requireStep(ref: string, locale: Locale, step: WizardStep): Promise<RegistrationView> {
   const registration = await loadRegistration(ref);
   if (registration.authorizedAt && step !== 'done') redirect({ href: `/reg/${ref}/done`, locale });
   if (!canOpenStep(registration.step, step)) redirect({ href: `/reg/${ref}/${registration.step}`, locale });

@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { isAppConnected } from '@/lib/workspaces';
 import { buttonClass, Card, dangerButtonClass, PageHeader } from '@/components/console/ui';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../session';
 import { connectAppAction, disconnectAppAction } from './actions';
 
@@ -12,7 +13,7 @@ export async function generateMetadata() {
 }
 
 export default async function AppsPage({ params }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const t = await getTranslations('console.apps');
   const connected = await isAppConnected(await getDb(), operator.workspaceId, 'gov-ar');

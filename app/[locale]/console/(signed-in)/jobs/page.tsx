@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { listJobs } from '@/lib/transform';
 import { JobList } from '@/components/console/job-list';
 import { jobNames } from '@/components/console/job-names';
@@ -14,7 +14,7 @@ export async function generateMetadata() {
 }
 
 export default async function JobsPage({ params, searchParams }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const t = await getTranslations('console.jobs');
   const { cursor } = await searchParams;

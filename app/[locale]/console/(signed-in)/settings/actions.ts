@@ -3,11 +3,11 @@
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/lib/db';
 import { createApiKey, environmentSchema, revokeApiKey, setWorkspaceEnvironment } from '@/lib/workspaces';
-import { formValues, type ActionResult } from '@/components/console/action-result';
+import { formValues, type ActionState } from '@/components/forms/action-state';
 import { requireOperator } from '../../session';
 
-export type EnvironmentState = ActionResult<{ environment: string }>;
-export type ApiKeyState = ActionResult<{ name: string }, { token: string; name: string }>;
+export type EnvironmentState = ActionState<{ environment: string }>;
+export type ApiKeyState = ActionState<{ name: string }, { token: string; name: string }>;
 
 export async function setEnvironmentAction(_previous: EnvironmentState, formData: FormData): Promise<EnvironmentState> {
   const operator = await requireOperator();

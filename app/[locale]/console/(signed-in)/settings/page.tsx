@@ -4,6 +4,7 @@ import { listApiKeys } from '@/lib/workspaces';
 import { ApiKeyForm } from '@/components/console/api-key-form';
 import { EnvironmentForm } from '@/components/console/environment-form';
 import { Card, dangerButtonClass, PageHeader } from '@/components/console/ui';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../session';
 import { revokeApiKeyAction } from './actions';
 
@@ -14,7 +15,7 @@ export async function generateMetadata() {
 }
 
 export default async function SettingsPage({ params }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const t = await getTranslations('console.settings');
   const format = await getFormatter();

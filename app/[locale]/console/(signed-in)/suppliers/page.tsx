@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { findEntries } from '@/lib/silo';
 import { StateBadge } from '@/components/console/badges';
 import { Pagination } from '@/components/console/pagination';
@@ -18,7 +18,7 @@ export async function generateMetadata() {
 }
 
 export default async function SuppliersPage({ params, searchParams }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const { q, page } = await searchParams;
   // A repeated parameter (?q=a&q=b) arrives as an array: the first one counts.

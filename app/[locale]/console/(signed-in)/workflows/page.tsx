@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { listWorkflows } from '@/lib/transform';
 import { buttonClass, EmptyState, PageHeader } from '@/components/console/ui';
 import { requireOperator } from '../../session';
@@ -12,7 +12,7 @@ export async function generateMetadata() {
 }
 
 export default async function WorkflowsPage({ params }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const t = await getTranslations('console.workflows');
   const format = await getFormatter();

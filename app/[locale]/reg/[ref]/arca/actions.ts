@@ -1,12 +1,12 @@
 'use server';
 
 import { getDb } from '@/lib/db';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { updateProgress } from '@/lib/registration';
 import { requireStep } from '../load';
 
 /** The supplier says ARCA gave them the certificate: the upload step opens. */
-export async function continueToUpload(ref: string, locale: string) {
+export async function continueToUpload(ref: string, locale: Locale) {
   const registration = await requireStep(ref, locale, 'arca');
   await updateProgress(await getDb(), registration.entryId, 'upload');
   redirect({ href: `/reg/${ref}/upload`, locale });

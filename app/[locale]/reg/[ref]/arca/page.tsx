@@ -5,6 +5,7 @@ import { StepHeading } from '@/components/wizard/step-heading';
 import { getEnv } from '@/lib/config';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { currentCsr } from '@/lib/registration';
+import { localeParams } from '@/lib/i18n';
 import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { continueToUpload } from './actions';
@@ -16,7 +17,7 @@ const MISTAKES = ['mistake1', 'mistake2', 'mistake3'] as const;
 const SIMULATOR_PAGE = { sandbox: '/simulator/arca/sandbox/wsass', live: '/simulator/arca/live/certificados' } as const;
 
 export default async function ArcaStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'arca');
   const t = await getTranslations('wizard.arca');

@@ -1,74 +1,72 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { explainOutcome, type ArcaLocale } from '@/lib/arca';
+import { explainOutcome, validateAlias } from '@/lib/arca';
 import { getDb } from '@/lib/db';
-import { DomainError } from '@/lib/errors';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { getLogger } from '@/lib/log';
 import { bringOwnCredentials, keepValidatedCredentials, prepareCsr } from '@/lib/registration';
+import type { ActionState } from '@/components/forms/action-state';
 import { loadRegistration, requireStep, withinRateLimit } from '../load';
 import { readUpload } from '../read-upload';
 
-export type GenerateState = { error?: string; alias?: string };
+export type GenerateState = ActionState<{ alias: string }>;
 const BYO_FILES = ['certificate', 'key'] as const;
 export type ByoField = (typeof BYO_FILES)[number] | 'password';
-/** `invalid` are the fields the errors are about; the names are of the files sent (file fields come back empty). */
-export type ByoState = { errors?: string[]; invalid?: ByoField[]; certificateName?: string; keyName?: string };
+/** The names of the files sent come back (file fields come back empty). */
+export type ByoState = ActionState<{ certificateName?: string; keyName?: string }, undefined, Partial<Record<ByoField, string>>>;
 
-export async function generateCsr(ref: string, locale: string, _prev: GenerateState, form: FormData): Promise<GenerateState> {
+export async function generateCsr(ref: string, locale: Locale, _prev: GenerateState, form: FormData): Promise<GenerateState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   const alias = String(form.get('alias') ?? '').trim();
-  if (!(await withinRateLimit(ref))) return { error: t('rateLimited'), alias };
+  const values = { alias };
+  if (!(await withinRateLimit(ref))) return { status: 'error', errors: [t('rateLimited')], values };
   const registration = await requireStep(ref, locale, 'certificate');
+  const checked = validateAlias(alias);
+  if (!checked.ok) return { status: 'error', errors: [t(`certificate.alias.${checked.problem}`)], fields: { alias: checked.problem }, values };
   try {
     await prepareCsr(await getDb(), registration, alias);
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'validation') return { error: t(`certificate.alias.${error.message}` as 'certificate.alias.alias_empty'), alias };
     getLogger().error({ err: error }, 'wizard: CSR generation failed');
-    return { error: t('unexpected'), alias };
+    return { status: 'error', errors: [t('unexpected')], values };
   }
-  redirect({ href: `/reg/${ref}/certificate?csr=ready`, locale });
-  return { alias };
+  return redirect({ href: `/reg/${ref}/certificate?csr=ready`, locale });
 }
 
-export async function uploadOwnCredentials(ref: string, locale: string, _prev: ByoState, form: FormData): Promise<ByoState> {
+export async function uploadOwnCredentials(ref: string, locale: Locale, _prev: ByoState, form: FormData): Promise<ByoState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
-  if (!(await withinRateLimit(ref))) return { errors: [t('rateLimited')] };
+  if (!(await withinRateLimit(ref))) return { status: 'error', errors: [t('rateLimited')], values: {} };
   const registration = await requireStep(ref, locale, 'certificate');
   const certificate = await readUpload(form.get('certificate'));
   const key = await readUpload(form.get('key'));
-  const names = { certificateName: certificate?.name, keyName: key?.name };
+  const values = { certificateName: certificate?.name, keyName: key?.name };
   // A .p12/.pfx carries both, so one file is enough; the intake says which one is missing otherwise.
-  if (!certificate && !key) return { ...names, invalid: [...BYO_FILES], errors: [t('certificate.fileRequired')] };
+  if (!certificate && !key) return { status: 'error', errors: [t('certificate.fileRequired')], fields: { certificate: 'required', key: 'required' }, values };
   const empty = BYO_FILES.flatMap((field) => {
     const file = { certificate, key }[field];
     return file && file.bytes.length === 0 ? [{ field, name: file.name }] : [];
   });
-  if (empty.length) return { ...names, invalid: empty.map((e) => e.field), errors: empty.map((e) => t('upload.emptyFile', { name: e.name })) };
+  if (empty.length) return { status: 'error', errors: empty.map((e) => t('upload.emptyFile', { name: e.name })), fields: Object.fromEntries(empty.map((e) => [e.field, 'empty'])), values };
   const password = String(form.get('password') ?? '');
   const result = await bringOwnCredentials(await getDb(), registration, { certificate: certificate?.bytes, key: key?.bytes, password });
-  if (!result.ok) return { ...names, invalid: fieldsAt(result.problems.map((p) => p.code)), errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)) };
-  redirect({ href: `/reg/${ref}/points-of-sale`, locale });
-  return {};
+  if (!result.ok) return { status: 'error', errors: result.problems.map((p) => explainOutcome(p, locale)), fields: fieldsAt(result.problems.map((p) => p.code)), values };
+  return redirect({ href: `/reg/${ref}/points-of-sale`, locale });
 }
 
 /** Drops the pending CSR and goes back to the points of sale with the validated certificate. */
-export async function keepValidatedCertificate(ref: string, locale: string) {
+export async function keepValidatedCertificate(ref: string, locale: Locale) {
   const registration = await loadRegistration(ref);
   if (registration.authorizedAt) redirect({ href: `/reg/${ref}/done`, locale });
   const kept = await keepValidatedCredentials(await getDb(), registration);
   redirect({ href: `/reg/${ref}/${kept ? 'points-of-sale' : registration.step}`, locale });
 }
 
-/** The field a bring-your-own problem is about: the key (or its password), the certificate, or both when they do not match. */
-function fieldsAt(codes: string[]): ByoField[] {
-  const fields = new Set<ByoField>();
+/** The field each bring-your-own problem is about: the key (or its password), the certificate, or both when they do not match. */
+function fieldsAt(codes: string[]): Partial<Record<ByoField, string>> {
+  const fields: Partial<Record<ByoField, string>> = {};
   for (const code of codes) {
-    if (code === 'key_mismatch') ['certificate', 'key'].forEach((f) => fields.add(f as ByoField));
-    else if (code.startsWith('key_password_')) fields.add('password');
-    else if (code.startsWith('key_') && code !== 'key_size_small') fields.add('key');
-    else fields.add('certificate');
+    const at: ByoField[] = code === 'key_mismatch' ? ['certificate', 'key'] : code.startsWith('key_password_') ? ['password'] : code.startsWith('key_') && code !== 'key_size_small' ? ['key'] : ['certificate'];
+    for (const field of at) fields[field] ??= code;
   }
-  return [...fields];
+  return fields;
 }

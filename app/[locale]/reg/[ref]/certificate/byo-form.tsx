@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { useFileLimit } from '@/components/wizard/use-file-limit';
+import { idle } from '@/components/forms/action-state';
 import type { ByoField, ByoState } from './actions';
 
 const input = 'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1';
@@ -16,7 +17,7 @@ export type UploadOwnCredentials = (state: ByoState, form: FormData) => Promise<
 export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
   const t = useTranslations('wizard.certificate');
   const tu = useTranslations('wizard.upload');
-  const [state, action] = useActionState<ByoState, FormData>(upload, {});
+  const [state, action] = useActionState<ByoState, FormData>(upload, idle);
   const [heldBack, setHeldBack] = useState(0);
   const limit = useFileLimit((file) => tu('tooLarge', file));
   // noValidate below: a missing file gets the server's message in the supplier's language, not the browser's.
@@ -28,14 +29,14 @@ export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
     }
     limit.reset();
   };
-  const serverErrors = limit.errors.length ? [] : (state.errors ?? []);
-  const invalid = (field: ByoField) => limit.fields.includes(field) || (serverErrors.length > 0 && !!state.invalid?.includes(field));
+  const serverErrors = limit.errors.length || state.status !== 'error' ? [] : (state.errors ?? []);
+  const invalid = (field: ByoField) => limit.fields.includes(field) || (serverErrors.length > 0 && state.status === 'error' && !!state.fields?.[field]);
   const attention = useMemo(() => ({ state, heldBack }), [state, heldBack]);
   const sent = (name: string | undefined) => (name && serverErrors.length ? tu('sentFile', { name }) : undefined);
   return (
     <form action={action} onSubmit={onSubmit} className="space-y-3" noValidate>
-      <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der,.p7b,.p12,.pfx" required onChoose={limit.check} invalid={invalid('certificate')} sent={sent(state.certificateName)} />
-      <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8,.p12,.pfx" onChoose={limit.check} invalid={invalid('key')} sent={sent(state.keyName)} />
+      <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der,.p7b,.p12,.pfx" required onChoose={limit.check} invalid={invalid('certificate')} sent={sent(state.values?.certificateName)} />
+      <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8,.p12,.pfx" onChoose={limit.check} invalid={invalid('key')} sent={sent(state.values?.keyName)} />
       <div className="space-y-1">
         <label htmlFor="byo-password" className="font-medium">
           {t('byoPassword')}

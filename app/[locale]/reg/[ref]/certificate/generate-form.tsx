@@ -12,7 +12,8 @@ export type GenerateCsr = (state: GenerateState, form: FormData) => Promise<Gene
 // React's server renderer, answering a form posted without JavaScript, would wait on it forever.
 export function GenerateForm({ action: generate, alias, hasCsr }: { action: GenerateCsr; alias: string; hasCsr: boolean }) {
   const t = useTranslations('wizard.certificate');
-  const [state, action] = useActionState<GenerateState, FormData>(generate, { alias });
+  const [state, action] = useActionState<GenerateState, FormData>(generate, { status: 'idle', values: { alias } });
+  const errors = state.status === 'error' ? (state.errors ?? []) : [];
   return (
     // noValidate: the server's message names the problem in the supplier's language, the browser's would not.
     <form action={action} className="space-y-3" noValidate>
@@ -26,7 +27,7 @@ export function GenerateForm({ action: generate, alias, hasCsr }: { action: Gene
         <input
           id="alias"
           name="alias"
-          defaultValue={state.alias ?? alias}
+          defaultValue={state.values?.alias ?? alias}
           required
           maxLength={32}
           pattern="[A-Za-z0-9]+"
@@ -34,11 +35,11 @@ export function GenerateForm({ action: generate, alias, hasCsr }: { action: Gene
           autoCorrect="off"
           spellCheck={false}
           aria-describedby="alias-hint"
-          aria-invalid={state.error ? true : undefined}
+          aria-invalid={errors.length ? true : undefined}
           className="w-full max-w-sm rounded-md border border-slate-500 bg-white px-3 py-2"
         />
       </div>
-      <FormMessage messages={state.error ? [state.error] : []} />
+      <FormMessage messages={errors} />
       <SubmitButton label={hasCsr ? t('regenerate') : t('generate')} pendingLabel={t('generating')} variant={hasCsr ? 'secondary' : 'primary'} />
     </form>
   );

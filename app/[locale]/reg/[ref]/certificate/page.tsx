@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CopyField } from '@/components/wizard/copy-field';
 import { CsrDownload } from '@/components/wizard/csr-download';
 import { StepHeading } from '@/components/wizard/step-heading';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { currentCsr, suggestedAlias } from '@/lib/registration';
 import { requireStep } from '../load';
 import { generateCsr, uploadOwnCredentials } from './actions';
@@ -13,7 +13,7 @@ import { ValidatedInUse } from './validated-in-use';
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
 export default async function CertificateStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'certificate');
   const t = await getTranslations('wizard.certificate');

@@ -1,10 +1,11 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import type { Locale } from '@/lib/i18n';
 import type { RegistrationView } from '@/lib/registration';
 import { keepValidatedCertificate } from './actions';
 
 /** While a new CSR is pending, says that the validated certificate stays in use and offers to keep it. */
-export async function ValidatedInUse({ refCode, locale, registration }: { refCode: string; locale: string; registration: RegistrationView }) {
+export async function ValidatedInUse({ refCode, locale, registration }: { refCode: string; locale: Locale; registration: RegistrationView }) {
   const certificate = registration.credentials?.validatedAt ? registration.credentials.certificate : null;
   if (!certificate || !registration.pendingCsr) return null;
   const t = await getTranslations('wizard.certificate');

@@ -3,21 +3,21 @@
 import { z } from 'zod';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { redirect } from '@/lib/i18n';
-import { REGIMES, updateProgress } from '@/lib/registration';
+import { redirect, type Locale } from '@/lib/i18n';
+import { REGIMES, updateProgress, type Regime } from '@/lib/registration';
+import type { ActionState } from '@/components/forms/action-state';
 import { requireStep, withinRateLimit } from '../load';
 
-export type CompanyState = { error?: string; regime?: string };
+export type CompanyState = ActionState<{ regime?: Regime }>;
 
 const input = z.object({ regime: z.enum(REGIMES) });
 
-export async function saveCompany(ref: string, locale: string, _prev: CompanyState, form: FormData): Promise<CompanyState> {
+export async function saveCompany(ref: string, locale: Locale, _prev: CompanyState, form: FormData): Promise<CompanyState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
-  if (!(await withinRateLimit(ref))) return { error: t('rateLimited') };
+  if (!(await withinRateLimit(ref))) return { status: 'error', errors: [t('rateLimited')], values: {} };
   const registration = await requireStep(ref, locale, 'company');
   const parsed = input.safeParse({ regime: form.get('regime') });
-  if (!parsed.success) return { error: t('company.regimeRequired') };
+  if (!parsed.success) return { status: 'error', errors: [t('company.regimeRequired')], fields: { regime: 'required' }, values: {} };
   await updateProgress(await getDb(), registration.entryId, 'certificate', { regime: parsed.data.regime });
-  redirect({ href: `/reg/${ref}/certificate`, locale });
-  return {};
+  return redirect({ href: `/reg/${ref}/certificate`, locale });
 }

@@ -4,15 +4,17 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import type { Regime } from '@/lib/registration';
 import type { CompanyState } from './actions';
 
 export type SaveCompany = (state: CompanyState, form: FormData) => Promise<CompanyState>;
 
 // Bound on the server (see the page): an action bound here is a new reference at every render, and
 // React's server renderer, answering a form posted without JavaScript, would wait on it forever.
-export function CompanyForm({ action: save, regime, regimes }: { action: SaveCompany; regime: string | null; regimes: readonly string[] }) {
+export function CompanyForm({ action: save, regime, regimes }: { action: SaveCompany; regime: Regime | null; regimes: readonly Regime[] }) {
   const t = useTranslations('wizard');
-  const [state, action] = useActionState<CompanyState, FormData>(save, { regime: regime ?? undefined });
+  const [state, action] = useActionState<CompanyState, FormData>(save, { status: 'idle', values: { regime: regime ?? undefined } });
+  const errors = state.status === 'error' ? (state.errors ?? []) : [];
   return (
     <form action={action} className="space-y-4" noValidate>
       <fieldset className="space-y-2" aria-describedby="regime-hint">
@@ -22,12 +24,12 @@ export function CompanyForm({ action: save, regime, regimes }: { action: SaveCom
         </p>
         {regimes.map((value) => (
           <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:ring-1 has-[:checked]:ring-brand-700">
-            <input type="radio" name="regime" value={value} defaultChecked={state.regime === value} required className="h-4 w-4 accent-brand-700" />
+            <input type="radio" name="regime" value={value} defaultChecked={state.values?.regime === value} required className="h-4 w-4 accent-brand-700" />
             {t(`company.regime.${value}`)}
           </label>
         ))}
       </fieldset>
-      <FormMessage messages={state.error ? [state.error] : []} />
+      <FormMessage messages={errors} />
       <SubmitButton label={t('nav.next')} pendingLabel={t('nav.saving')} />
     </form>
   );

@@ -3,6 +3,7 @@ import { formatCuit } from '@/lib/arca';
 import { REGIMES } from '@/lib/registration';
 import { EnvBadge } from '@/components/wizard/env-badge';
 import { StepHeading } from '@/components/wizard/step-heading';
+import { localeParams } from '@/lib/i18n';
 import { requireStep } from '../load';
 import { saveCompany } from './actions';
 import { CompanyForm } from './company-form';
@@ -10,7 +11,7 @@ import { CompanyForm } from './company-form';
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
 export default async function CompanyStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'company');
   const t = await getTranslations('wizard.company');

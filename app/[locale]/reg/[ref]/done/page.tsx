@@ -1,11 +1,11 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { redirect } from '@/lib/i18n';
+import { redirect, localeParams } from '@/lib/i18n';
 import { loadRegistration } from '../load';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
 export default async function DoneStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await loadRegistration(ref);
   if (!registration.authorizedAt) redirect({ href: `/reg/${ref}/${registration.step}`, locale });

@@ -2,7 +2,7 @@
 
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { completeRegistration } from '@/lib/registration';
 import { requireStep } from '../load';
 
@@ -10,7 +10,7 @@ import { requireStep } from '../load';
  * Wakes the waiting job. Twice (double submit, two tabs) completes it once: the second finds it done.
  * Refused when no validated certificate is stored: the page says so.
  */
-export async function finishRegistration(ref: string, locale: string) {
+export async function finishRegistration(ref: string, locale: Locale) {
   const registration = await requireStep(ref, locale, 'points-of-sale');
   try {
     await completeRegistration(await getDb(), registration.entryId);

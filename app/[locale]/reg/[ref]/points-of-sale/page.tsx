@@ -1,9 +1,9 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
-import { explainOutcome, formatCuit, type ArcaLocale } from '@/lib/arca';
+import { explainOutcome, formatCuit } from '@/lib/arca';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { listPointsOfSale } from '@/lib/registration';
 import { requireStep } from '../load';
 import { finishRegistration } from './actions';
@@ -12,7 +12,7 @@ import { PointsTable } from './points-table';
 type Props = { params: Promise<{ locale: string; ref: string }>; searchParams: Promise<{ finish?: string }> };
 
 export default async function PointsOfSaleStep({ params, searchParams }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   const { finish } = await searchParams;
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'points-of-sale');
@@ -48,7 +48,7 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
         <h2 id="pos-list" className="text-lg font-semibold">{t('listTitle')}</h2>
         {!result.ok && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
-            {t('error')} {explainOutcome(result.outcome, locale as ArcaLocale)}
+            {t('error')} {explainOutcome(result.outcome, locale)}
           </p>
         )}
         {result.ok && result.list.length > 0 && <PointsTable list={result.list} />}

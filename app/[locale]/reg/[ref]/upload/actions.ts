@@ -1,35 +1,36 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
-import { explainOutcome, MAX_INPUT_BYTES, type ArcaLocale } from '@/lib/arca';
+import { explainOutcome, MAX_INPUT_BYTES } from '@/lib/arca';
 import { getDb } from '@/lib/db';
-import { redirect } from '@/lib/i18n';
+import { redirect, type Locale } from '@/lib/i18n';
 import { getLogger } from '@/lib/log';
 import { validateCertificate } from '@/lib/registration';
+import type { ActionState } from '@/components/forms/action-state';
 import { requireStep, withinRateLimit } from '../load';
 import { readUpload } from '../read-upload';
 
-/** `invalid` is the field the errors are about; `fileName` names the file sent (the field comes back empty). */
-export type UploadState = { errors?: string[]; pasted?: string; fileName?: string; invalid?: 'file' | 'pasted' };
+/** `fileName` names the file sent (the field comes back empty). */
+export type UploadState = ActionState<{ pasted: string; fileName?: string }, undefined, Partial<Record<'file' | 'pasted', string>>>;
 
-export async function uploadCertificate(ref: string, locale: string, _prev: UploadState, form: FormData): Promise<UploadState> {
+export async function uploadCertificate(ref: string, locale: Locale, _prev: UploadState, form: FormData): Promise<UploadState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   const pasted = String(form.get('pasted') ?? '').slice(0, MAX_INPUT_BYTES + 1);
-  if (!(await withinRateLimit(ref))) return { errors: [t('rateLimited')], pasted };
+  if (!(await withinRateLimit(ref))) return { status: 'error', errors: [t('rateLimited')], values: { pasted } };
   const registration = await requireStep(ref, locale, 'upload');
   const file = await readUpload(form.get('file'));
-  const answer = { pasted, fileName: file?.name, invalid: file ? ('file' as const) : ('pasted' as const) };
-  if (file && file.bytes.length === 0) return { ...answer, errors: [t('upload.emptyFile', { name: file.name })] };
+  const values = { pasted, fileName: file?.name };
+  const at = file ? 'file' : 'pasted';
+  if (file && file.bytes.length === 0) return { status: 'error', errors: [t('upload.emptyFile', { name: file.name })], fields: { file: 'empty' }, values };
   const input = file?.bytes ?? (pasted.trim() ? pasted : undefined);
-  if (!input) return { ...answer, invalid: 'file', errors: [t('upload.empty')] };
+  if (!input) return { status: 'error', errors: [t('upload.empty')], fields: { file: 'required' }, values };
   let result;
   try {
     result = await validateCertificate(await getDb(), registration, input);
   } catch (error) {
     getLogger().error({ err: error }, 'wizard: certificate validation failed unexpectedly');
-    return { errors: [t('unexpected')], pasted, fileName: file?.name };
+    return { status: 'error', errors: [t('unexpected')], values };
   }
-  if (!result.ok) return { ...answer, errors: result.problems.map((p) => explainOutcome(p, locale as ArcaLocale)) };
-  redirect({ href: `/reg/${ref}/points-of-sale`, locale });
-  return {};
+  if (!result.ok) return { status: 'error', errors: result.problems.map((p) => explainOutcome(p, locale)), fields: { [at]: result.problems[0]?.code ?? 'invalid' }, values };
+  return redirect({ href: `/reg/${ref}/points-of-sale`, locale });
 }

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { StepHeading } from '@/components/wizard/step-heading';
+import { localeParams } from '@/lib/i18n';
 import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { uploadCertificate } from './actions';
@@ -8,7 +9,7 @@ import { UploadForm } from './upload-form';
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
 export default async function UploadStep({ params }: Props) {
-  const { locale, ref } = await params;
+  const { locale, ref } = await localeParams(params);
   setRequestLocale(locale);
   const registration = await requireStep(ref, locale, 'upload');
   const t = await getTranslations('wizard.upload');

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { MAX_FILE_BYTES, useFileLimit } from '@/components/wizard/use-file-limit';
+import { idle } from '@/components/forms/action-state';
 import type { UploadState } from './actions';
 
 export type UploadCertificate = (state: UploadState, form: FormData) => Promise<UploadState>;
@@ -13,7 +14,7 @@ export type UploadCertificate = (state: UploadState, form: FormData) => Promise<
 // React's server renderer, answering a form posted without JavaScript, would wait on it forever.
 export function UploadForm({ action: upload }: { action: UploadCertificate }) {
   const t = useTranslations('wizard.upload');
-  const [state, action] = useActionState<UploadState, FormData>(upload, {});
+  const [state, action] = useActionState<UploadState, FormData>(upload, idle);
   // The file chosen since the last answer; after an answer the field is empty again and the answer names what was sent.
   const [chosen, setChosen] = useState<{ name: string; answer: UploadState }>();
   const [dragging, setDragging] = useState(false);
@@ -44,11 +45,13 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
     limit.reset();
   };
   const localErrors = [...limit.errors, ...(pasteError ? [pasteError] : [])];
-  const serverErrors = localErrors.length ? [] : (state.errors ?? []);
-  const fileInvalid = limit.errors.length > 0 || (serverErrors.length > 0 && state.invalid === 'file');
-  const pastedInvalid = !!pasteError || (serverErrors.length > 0 && state.invalid === 'pasted');
+  const serverErrors = localErrors.length || state.status !== 'error' ? [] : (state.errors ?? []);
+  const invalidAt = state.status === 'error' ? state.fields : undefined;
+  const fileInvalid = limit.errors.length > 0 || (serverErrors.length > 0 && !!invalidAt?.file);
+  const pastedInvalid = !!pasteError || (serverErrors.length > 0 && !!invalidAt?.pasted);
   const attention = useMemo(() => ({ state, heldBack }), [state, heldBack]);
   const shownName = chosen?.answer === state ? chosen.name : undefined;
+  const sentName = state.values?.fileName;
   // Dropping a file fills the same <input type=file> a tap would, so the form posts it either way.
   const onDrop = (event: DragEvent<HTMLLabelElement>) => {
     event.preventDefault();
@@ -84,7 +87,7 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
           className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1"
         />
         {shownName && <span className="mt-2 block text-sm font-medium">{shownName}</span>}
-        {!shownName && state.fileName && <span className="mt-2 block text-sm font-medium">{t('sentFile', { name: state.fileName })}</span>}
+        {!shownName && sentName && <span className="mt-2 block text-sm font-medium">{t('sentFile', { name: sentName })}</span>}
       </label>
       <p className="text-center text-sm font-medium text-slate-700">{t('or')}</p>
       <div className="space-y-1">
@@ -98,7 +101,7 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
           id="pasted"
           name="pasted"
           rows={8}
-          defaultValue={state.pasted}
+          defaultValue={state.values?.pasted}
           aria-invalid={pastedInvalid || undefined}
           aria-describedby={pastedInvalid ? 'pasted-hint upload-message' : 'pasted-hint'}
           spellCheck={false}
@@ -107,7 +110,7 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
       </div>
       <FormMessage
         id="upload-message"
-        title={serverErrors.length ? (state.fileName ? t('problemsTitleFile', { name: state.fileName }) : t('problemsTitle')) : undefined}
+        title={serverErrors.length ? (sentName ? t('problemsTitleFile', { name: sentName }) : t('problemsTitle')) : undefined}
         messages={localErrors.length ? localErrors : serverErrors}
         focusOn={attention}
       />

@@ -1,12 +1,12 @@
 import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { getEntry } from '@/lib/silo';
-import { getJob, getWorkflow } from '@/lib/transform';
+import { getJob, getWorkflow, isJobFaultCode } from '@/lib/transform';
 import { partyOf } from '@/components/console/party';
 import { StatusBadge } from '@/components/console/badges';
-import { FAULT_CODES, IntentList } from '@/components/console/intent-list';
+import { IntentList } from '@/components/console/intent-list';
 import { Card, DataList, linkClass, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
@@ -18,7 +18,7 @@ export async function generateMetadata() {
 }
 
 export default async function JobPage({ params }: Props) {
-  const { locale, id } = await params;
+  const { locale, id } = await localeParams(params);
   setRequestLocale(locale);
   const operator = await requireOperator();
   const db = await getDb();
@@ -52,7 +52,7 @@ export default async function JobPage({ params }: Props) {
             {job.faults.map((fault, index) => (
               <li key={index}>
                 {fault.code ? <code className="mr-2">{fault.code}</code> : null}
-                {fault.code && FAULT_CODES.has(fault.code) ? t(`codes.${fault.code as 'step_failed'}`) : <span lang="en">{fault.message}</span>}
+                {isJobFaultCode(fault.code) ? t(`codes.${fault.code}`) : <span lang="en">{fault.message}</span>}
               </li>
             ))}
           </ul>

@@ -6,10 +6,10 @@ import { DomainError } from '@/lib/errors';
 import { getEntry } from '@/lib/silo';
 import { createJob } from '@/lib/transform';
 import { isUuid } from '@/components/console/is-uuid';
-import { formValues, type ActionResult } from '@/components/console/action-result';
+import { formValues, type ActionState } from '@/components/forms/action-state';
 import { requireOperator } from '../../../session';
 
-export type RunWorkflowState = ActionResult<{ workflow_id: string }, { jobId: string }>;
+export type RunWorkflowState = ActionState<{ workflow_id: string }, { jobId: string }>;
 
 /** Starts the chosen workflow on a supplier; createJob checks both ids against the session's workspace. */
 export async function runWorkflowAction(_previous: RunWorkflowState, formData: FormData): Promise<RunWorkflowState> {

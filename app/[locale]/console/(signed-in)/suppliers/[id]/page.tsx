@@ -14,6 +14,7 @@ import { partyOf } from '@/components/console/party';
 import { RunWorkflowForm } from '@/components/console/run-workflow-form';
 import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<{ tab?: string }> };
@@ -25,7 +26,7 @@ export async function generateMetadata() {
 }
 
 export default async function SupplierPage({ params, searchParams }: Props) {
-  const { locale, id } = await params;
+  const { locale, id } = await localeParams(params);
   setRequestLocale(locale);
   const operator = await requireOperator();
   const db = await getDb();

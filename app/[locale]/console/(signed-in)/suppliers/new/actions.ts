@@ -5,14 +5,15 @@ import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { createEntry, findEntries, PARTY_SCHEMA, validateParty } from '@/lib/silo';
-import { formatCuit, normalizeCuit, validateCuit } from '@/lib/arca';
+import { formatCuit, normalizeCuit, validateCuit, type CuitProblem } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { partyOf } from '@/components/console/party';
-import { formValues, type ActionResult } from '@/components/console/action-result';
+import { formValues, type ActionState } from '@/components/forms/action-state';
 import { requireOperator } from '../../../session';
 
 const FIELDS = ['name', 'cuit'] as const;
-export type SupplierFormState = ActionResult<Record<(typeof FIELDS)[number], string>, { party: Record<string, unknown> }>;
+type SupplierFields = { name?: 'name_required'; cuit?: CuitProblem };
+export type SupplierFormState = ActionState<Record<(typeof FIELDS)[number], string>, { party: Record<string, unknown> }, SupplierFields>;
 
 /** Build validates and previews the party; Save stores it in the suppliers folder and opens it. */
 export async function supplierAction(_previous: SupplierFormState, formData: FormData): Promise<SupplierFormState> {
@@ -22,7 +23,7 @@ export async function supplierAction(_previous: SupplierFormState, formData: For
   const checked = validateParty(input, '');
   if (!checked.ok) {
     const cuit = validateCuit(values.cuit);
-    const fields: Record<string, string> = {};
+    const fields: SupplierFields = {};
     if (checked.fields.name) fields.name = 'name_required';
     if (!cuit.ok) fields.cuit = cuit.problem;
     return { status: 'error', code: 'invalidFields', fields, values };

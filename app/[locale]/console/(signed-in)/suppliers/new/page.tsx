@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SupplierForm } from '@/components/console/supplier-form';
 import { Card, PageHeader } from '@/components/console/ui';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -10,7 +11,7 @@ export async function generateMetadata() {
 }
 
 export default async function NewSupplierPage({ params }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   await requireOperator();
   const t = await getTranslations('console.suppliers');
   return (

@@ -5,6 +5,7 @@ import { getWorkflow, type Step } from '@/lib/transform';
 import { Card, DataList, PageHeader } from '@/components/console/ui';
 import { StepList } from '@/components/console/step-list';
 import { isUuid } from '@/components/console/is-uuid';
+import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -15,7 +16,7 @@ export async function generateMetadata() {
 }
 
 export default async function WorkflowPage({ params }: Props) {
-  const { locale, id } = await params;
+  const { locale, id } = await localeParams(params);
   setRequestLocale(locale);
   const operator = await requireOperator();
   const workflow = isUuid(id) ? await getWorkflow(await getDb(), operator.workspaceId, id) : undefined;

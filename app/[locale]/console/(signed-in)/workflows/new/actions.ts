@@ -5,11 +5,12 @@ import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { createWorkflow } from '@/lib/transform';
-import { formValues, type ActionResult } from '@/components/console/action-result';
+import { formValues, type ActionState } from '@/components/forms/action-state';
 import { requireOperator } from '../../../session';
 
 const FIELDS = ['webhook_url', 'webhook_token', 'webhook_event', 'webhook_headers'] as const;
-export type WorkflowFormState = ActionResult<Record<(typeof FIELDS)[number], string>, { workflowId: string; secret: string }>;
+export type WorkflowField = (typeof FIELDS)[number];
+export type WorkflowFormState = ActionState<Record<WorkflowField, string>, { workflowId: string; secret: string }>;
 
 /** `Name: value` per line → headers; the number of the first bad line otherwise. */
 function parseHeaders(text: string): Record<string, string> | number {

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { Link } from '@/lib/i18n';
+import { Link, localeParams } from '@/lib/i18n';
 import { isAppConnected } from '@/lib/workspaces';
 import { WorkflowForm } from '@/components/console/workflow-form';
 import { Card, linkClass, PageHeader } from '@/components/console/ui';
@@ -13,7 +13,7 @@ export async function generateMetadata() {
 }
 
 export default async function NewWorkflowPage({ params }: Props) {
-  setRequestLocale((await params).locale);
+  setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
   const t = await getTranslations('console.workflows');
   const connected = await isAppConnected(await getDb(), operator.workspaceId, 'gov-ar');
