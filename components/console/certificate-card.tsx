@@ -14,8 +14,8 @@ export async function CertificateCard({ certificate }: { certificate: Certificat
             { label: t('alias'), value: certificate.alias },
             { label: t('cuit'), value: formatCuit(certificate.cuit) },
             { label: t('environment'), value: t(`environments.${certificate.environment}`) },
-            { label: t('expires'), value: format.dateTime(new Date(certificate.not_after), { dateStyle: 'medium' }) },
-            { label: t('daysLeft'), value: t('days', { count: certificate.days_left }) },
+            { label: t('expires'), value: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'medium' }) },
+            { label: t('daysLeft'), value: t('days', { count: certificate.daysLeft }) },
           ]}
         />
       ) : (

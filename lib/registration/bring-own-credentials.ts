@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { checkCertificate, readCredentials, type ArcaOutcome } from '@/lib/arca';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
-import type { RegistrationView } from './get-registration';
-import { validateAndActivate, type ArcaEndpoints, type ValidationResult } from './validate-certificate';
+import type { ArcaEndpoints } from './access-ticket';
+import type { Supplier } from './supplier';
+import { validateAndActivate, type ValidationResult } from './validate-certificate';
 
 /**
  * A supplier that already has a certificate and its key (two files, or one .p12/.pfx): the key is
@@ -14,19 +15,19 @@ import { validateAndActivate, type ArcaEndpoints, type ValidationResult } from '
  */
 export async function bringOwnCredentials(
   db: Db,
-  registration: RegistrationView,
+  supplier: Supplier,
   input: { certificate?: Uint8Array | string; key?: Uint8Array | string; password?: string },
   endpoints?: ArcaEndpoints,
 ): Promise<ValidationResult> {
   const pending = schema.registrationPendingCredentials;
   // The request on screen when the pair was brought, replaced if the pair validates; one made later stays.
-  const [replaced] = await db.select({ keySealed: pending.keySealed }).from(pending).where(eq(pending.entryId, registration.entryId));
+  const [replaced] = await db.select({ keySealed: pending.keySealed }).from(pending).where(eq(pending.entryId, supplier.entryId));
   const credentials = await readCredentials({ ...input, password: input.password || undefined });
   if (!credentials.ok) return { ok: false, problems: [{ code: credentials.code, ok: false }], notices: [] };
   const { key, certificate: read } = credentials;
   const match = checkCertificate(read.certificate, { key: key.key }).checks.find((c) => c.code === 'key_match' || c.code === 'key_mismatch');
   if (match && !match.ok) return { ok: false, problems: [match as ArcaOutcome], notices: [] };
-  const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), registration.entryId);
+  const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), supplier.entryId);
   const candidate = { source: 'byo' as const, alias: null, csrPem: null, keySealed, pendingKeySealed: replaced?.keySealed ?? null };
-  return validateAndActivate(db, registration, read.pem, candidate, endpoints);
+  return validateAndActivate(db, supplier, read.pem, candidate, endpoints);
 }

@@ -8,9 +8,9 @@ export interface CertificateStatus {
   alias: string;
   cuit: string;
   environment: 'sandbox' | 'live';
-  not_after: string;
-  days_left: number;
-  validated_at: string | null;
+  notAfter: string;
+  daysLeft: number;
+  validatedAt: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -30,8 +30,8 @@ export async function getCertificateStatus(db: Db, entryId: string, now = new Da
     alias: row.credentials.alias ?? cn ?? '',
     cuit: cuitFromSubject(certificate.subject) ?? '',
     environment: row.environment,
-    not_after: notAfter.toISOString(),
-    days_left: Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS),
-    validated_at: row.credentials.validatedAt?.toISOString() ?? null,
+    notAfter: notAfter.toISOString(),
+    daysLeft: Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS),
+    validatedAt: row.credentials.validatedAt?.toISOString() ?? null,
   };
 }

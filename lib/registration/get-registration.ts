@@ -1,6 +1,7 @@
 import 'server-only';
 import { runStatement, statement, toDateOrNull, type Db } from '@/lib/db';
 import type { Regime, WizardStep } from './steps';
+import type { Supplier } from './supplier';
 
 export interface CertificateInfo {
   alias: string | null;
@@ -8,11 +9,8 @@ export interface CertificateInfo {
   notAfter: string;
 }
 
-export interface RegistrationView {
-  entryId: string;
-  ownerId: string;
-  environment: 'sandbox' | 'live';
-  company: { name: string; cuit: string };
+/** What the wizard's pages show; verbs take the Supplier part of it. */
+export interface RegistrationView extends Supplier {
   step: WizardStep;
   regime: Regime | null;
   authorizedAt: string | null;

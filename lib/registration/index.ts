@@ -3,6 +3,7 @@ export { newRef, isWellFormedRef, REF_PATTERN } from './ref';
 export { completeRegistration, isRegistrationAuthorized } from './complete-registration';
 export { getRegistrationByRef, currentCsr } from './get-registration';
 export type { RegistrationView, CertificateInfo } from './get-registration';
+export type { Supplier } from './supplier';
 export { updateProgress } from './update-progress';
 export { prepareCsr, suggestedAlias } from './prepare-csr';
 export { validateCertificate } from './validate-certificate';

@@ -1,11 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { getAccessTicket, getPointsOfSale, type ArcaOutcome, type PointOfSale } from '@/lib/arca';
-import { getEnv } from '@/lib/config';
-import { getMasterKeyring, openSecret } from '@/lib/crypto';
+import { getPointsOfSale, type ArcaOutcome, type PointOfSale } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
-import type { RegistrationView } from './get-registration';
-import type { ArcaEndpoints } from './validate-certificate';
+import { accessTicketFor, arcaEndpoints, openPrivateKey, type ArcaEndpoints } from './access-ticket';
+import type { Supplier } from './supplier';
 
 /** Why a point of sale cannot invoice through the web service; `not_cae`: EmisionTipo is not CAE (RECE, Factura en Línea, empty, unknown). */
 export type PointOfSaleProblem = 'not_cae' | 'caea' | 'blocked' | 'closed';
@@ -37,14 +35,14 @@ function problemOf(pos: PointOfSale): PointOfSaleProblem | undefined {
 }
 
 /** The supplier's points of sale as ARCA's WSFE reports them (FEParamGetPtosVenta), each marked usable or why not. */
-export async function listPointsOfSale(db: Db, registration: RegistrationView, endpoints?: ArcaEndpoints): Promise<PointsOfSaleResult> {
-  const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, registration.entryId));
+export async function listPointsOfSale(db: Db, supplier: Pick<Supplier, 'entryId' | 'environment' | 'company'>, endpoints?: ArcaEndpoints): Promise<PointsOfSaleResult> {
+  const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, supplier.entryId));
   if (!row?.certificatePem || !row.validatedAt) return { ok: false, outcome: { code: 'key_missing', ok: false } };
-  const urls = endpoints ?? getEnv().arca[registration.environment];
-  const privateKeyPem = openSecret(row.keySealed, getMasterKeyring(), registration.entryId).toString('utf8');
-  const ticket = await getAccessTicket({ db, environment: registration.environment, url: urls.wsaa, certificatePem: row.certificatePem, privateKeyPem });
+  const privateKeyPem = openPrivateKey(supplier, row.keySealed);
+  const ticket = await accessTicketFor(db, supplier, { certificatePem: row.certificatePem, privateKeyPem }, endpoints);
   if (!ticket.ok) return { ok: false, outcome: ticket.outcome };
-  const result = await getPointsOfSale({ url: urls.wsfe }, { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit: registration.company.cuit });
+  const wsfe = arcaEndpoints(supplier.environment, endpoints).wsfe;
+  const result = await getPointsOfSale({ url: wsfe }, { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit: supplier.company.cuit });
   if (!result.ok) return { ok: false, outcome: result.outcome };
   return { ok: true, list: result.value.map(describePointOfSale).sort((a, b) => a.number - b.number) };
 }

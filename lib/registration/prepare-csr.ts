@@ -1,13 +1,14 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { createCsr, deriveAlias, generateKeyPair, validateAlias } from '@/lib/arca';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import type { RegistrationView } from './get-registration';
+import type { Supplier } from './supplier';
 import { updateProgress } from './update-progress';
 
-export function suggestedAlias(registration: Pick<RegistrationView, 'company'>): string {
-  return deriveAlias(registration.company.name);
+export function suggestedAlias(supplier: Pick<Supplier, 'company'>): string {
+  return deriveAlias(supplier.company.name);
 }
 
 /**
@@ -15,20 +16,24 @@ export function suggestedAlias(registration: Pick<RegistrationView, 'company'>):
  * validated certificate stays in use until ARCA's certificate for this CSR validates. A repeat with
  * the same alias (double submit, second tab) keeps the pending key and CSR already made.
  */
-export async function prepareCsr(db: Db, registration: RegistrationView, aliasInput: string) {
+export async function prepareCsr(db: Db, supplier: Supplier, aliasInput: string) {
   const checked = validateAlias(aliasInput);
   if (!checked.ok) throw new DomainError('validation', checked.problem, { alias: checked.problem });
-  const pending = registration.pendingCsr;
+  const pendingCredentials = schema.registrationPendingCredentials;
+  const [pending] = await db
+    .select({ alias: pendingCredentials.alias, csrPem: pendingCredentials.csrPem })
+    .from(pendingCredentials)
+    .where(eq(pendingCredentials.entryId, supplier.entryId));
   if (pending?.alias === checked.alias) return { alias: checked.alias, csrPem: pending.csrPem };
   const keys = await generateKeyPair();
-  const csrPem = await createCsr({ companyName: registration.company.name, alias: checked.alias, cuit: registration.company.cuit, privateKeyPem: keys.privateKeyPem });
-  const keySealed = sealSecret(keys.privateKeyPem, getMasterKeyring(), registration.entryId);
+  const csrPem = await createCsr({ companyName: supplier.company.name, alias: checked.alias, cuit: supplier.company.cuit, privateKeyPem: keys.privateKeyPem });
+  const keySealed = sealSecret(keys.privateKeyPem, getMasterKeyring(), supplier.entryId);
   const values = { alias: checked.alias, csrPem, keySealed, createdAt: new Date() };
   await db
     .insert(schema.registrationPendingCredentials)
-    .values({ entryId: registration.entryId, ownerId: registration.ownerId, ...values })
+    .values({ entryId: supplier.entryId, ownerId: supplier.ownerId, ...values })
     .onConflictDoUpdate({ target: schema.registrationPendingCredentials.entryId, set: values });
-  await updateProgress(db, registration.entryId, 'arca', {}, { startOver: true });
+  await updateProgress(db, supplier.entryId, 'arca', {}, { startOver: true });
   return { alias: checked.alias, csrPem };
 }
 

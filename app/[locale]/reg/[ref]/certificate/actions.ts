@@ -57,7 +57,7 @@ export async function uploadOwnCredentials(ref: string, locale: Locale, _prev: B
 export async function keepValidatedCertificate(ref: string, locale: Locale) {
   const registration = await loadRegistration(ref);
   if (registration.authorizedAt) redirect({ href: `/reg/${ref}/done`, locale });
-  const kept = await keepValidatedCredentials(await getDb(), registration);
+  const kept = await keepValidatedCredentials(await getDb(), registration.entryId);
   redirect({ href: `/reg/${ref}/${kept ? 'points-of-sale' : registration.step}`, locale });
 }
 
