@@ -28,7 +28,10 @@ async function submit(page: Page, button: string) {
     page.getByRole('button', { name: button, exact: true }).click({ noWaitAfter: true }),
   ]);
   expect(response.status(), 'the form post answers a page, never a 500').toBeLessThan(400);
-  await page.waitForLoadState('domcontentloaded', { timeout: ANSWER_WITHIN_MS });
+  // A redirect answer is followed by the browser: wait for that page, or the next goto races it.
+  const location = response.headers()['location'];
+  if (location) await page.waitForURL(new URL(location, response.url()).href, { waitUntil: 'domcontentloaded', timeout: ANSWER_WITHIN_MS });
+  else await page.waitForLoadState('domcontentloaded', { timeout: ANSWER_WITHIN_MS });
 }
 
 async function reachCertificate(page: Page, linkPath: string) {
