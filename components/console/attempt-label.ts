@@ -1,6 +1,6 @@
 import type { JobEvent } from '@/lib/transform';
 
-export type AttemptLabel = { key: 'attempt'; values: { attempt: number } } | { key: 'attempts'; values: { from: number; to: number } };
+type AttemptLabel = { key: 'attempt'; values: { attempt: number } } | { key: 'attempts'; values: { from: number; to: number } };
 
 /** An event's attempt number; an event folded from several runs names the range it stands for (its `attempt` is the last one's). */
 export function attemptLabel({ attempt, runs }: Pick<JobEvent, 'attempt' | 'runs'>): AttemptLabel | undefined {

@@ -8,7 +8,7 @@ const PROVIDER_KEYS = {
   'gov-ar.wait.authorization': 'govArWaitAuthorization',
 } as const satisfies Record<StepProvider, string>;
 
-export type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];
+type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];
 
 export const providerKey = (provider: StepProvider): ProviderKey => PROVIDER_KEYS[provider];
 

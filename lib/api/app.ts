@@ -20,7 +20,7 @@ import { unsupportedVersion } from './versions';
 
 /** The API's path prefixes; server.ts sends these to this app and everything else to Next. */
 // /simulator/ answers only while ARCA_SIMULATOR=on (the simulated ARCA the demo and tests use).
-export const API_PREFIXES = ['/utils/', '/silo/', '/transform/', '/simulator/'] as const;
+const API_PREFIXES = ['/utils/', '/silo/', '/transform/', '/simulator/'] as const;
 export const API_EXACT_PATHS = ['/openapi.json', '/utils', '/silo', '/transform'] as const;
 
 export function isApiPath(pathname: string): boolean {

@@ -1,3 +1,2 @@
 export { createApiApp, isApiPath } from './app';
 export type { ApiOptions } from './app';
-export { problem, ApiError } from './problem';

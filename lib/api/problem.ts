@@ -15,7 +15,7 @@ export const ProblemSchema = z
   })
   .openapi('Problem');
 
-export type Problem = z.infer<typeof ProblemSchema>;
+type Problem = z.infer<typeof ProblemSchema>;
 
 const TITLES: Record<number, { title: string; code: string }> = {
   400: { title: 'Bad request', code: 'bad_request' },
@@ -46,7 +46,7 @@ export function problem(status: number, detail?: string, fields?: Record<string,
 }
 
 /** `{"data.tax_id.code": "…"}` → `{data: {tax_id: {code: "…"}}}`, the shape Invopop's clients read. */
-export function nestFields(flat: Record<string, string>): Record<string, unknown> {
+function nestFields(flat: Record<string, string>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(flat)) {
     const parts = path.split('.');

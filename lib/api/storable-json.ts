@@ -14,7 +14,7 @@ export function unstorableText(text: string): string | undefined {
   return undefined;
 }
 
-export interface Unstorable {
+interface Unstorable {
   /** Dotted path of the offending value or field name, `body` for the whole body. */
   path: string;
   message: string;

@@ -1,8 +1,8 @@
 // ARCA's "nombre simbólico del DN": letters and digits only, no spaces or accents.
-export const ALIAS_MAX = 32;
+const ALIAS_MAX = 32;
 const ALIAS_PATTERN = /^[A-Za-z0-9]+$/;
 
-export type AliasProblem = 'alias_empty' | 'alias_too_long' | 'alias_characters';
+type AliasProblem = 'alias_empty' | 'alias_too_long' | 'alias_characters';
 
 /** Removes accents (á → a, ñ → n) so names typed in Spanish survive ASCII-only fields. */
 export function stripAccents(input: string): string {

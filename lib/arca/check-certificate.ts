@@ -5,7 +5,7 @@ import { cuitFromSubject, summarizeCertificate, type CertificateSummary } from '
 import { arcaTrustStore, type TrustStore } from './trust-store';
 import { ARCA_ENVIRONMENTS, type ArcaEnvironment, type ArcaOutcome } from './types';
 
-export interface CheckCertificateOptions {
+interface CheckCertificateOptions {
   /** The workspace's environment; when absent, the environment the certificate chains to. */
   environment?: ArcaEnvironment;
   /** The entry's CUIT the certificate must name. */
@@ -24,7 +24,7 @@ export interface CertificateVerdict {
   certificate: CertificateSummary;
 }
 
-export const MIN_RSA_BITS = 2048;
+const MIN_RSA_BITS = 2048;
 
 /** Every offline check ARCA's WSAA would apply before granting a ticket, each as a stable code. */
 export function checkCertificate(certificate: X509Certificate, options: CheckCertificateOptions = {}): CertificateVerdict {

@@ -5,7 +5,7 @@ import { isPkcs12 } from './pkcs12-structure';
 import { pkcs7Certificates } from './pkcs7-certificates';
 import { x509 } from './x509';
 
-export type DerKind =
+type DerKind =
   | { kind: 'certificate'; certificate: X509Certificate }
   | { kind: 'certificates'; ders: Buffer[] }
   | { kind: 'pkcs12' }

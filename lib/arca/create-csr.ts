@@ -4,7 +4,7 @@ import { stripAccents, validateAlias } from './alias';
 import { validateCuit } from './cuit';
 import { OID_SERIAL_NUMBER, RSA_SHA256, importSigningKey, webcrypto, x509 } from './x509';
 
-export interface CsrInput {
+interface CsrInput {
   companyName: string;
   alias: string;
   cuit: string;
@@ -20,7 +20,7 @@ export class CsrInputError extends Error {
 }
 
 /** Company names in ARCA's DN are printable ASCII: accents are folded, other symbols dropped. */
-export function csrOrganization(companyName: string): string {
+function csrOrganization(companyName: string): string {
   const folded = stripAccents(companyName).replace(/[^A-Za-z0-9 .,&'()\-]/g, ' ').replace(/\s+/g, ' ').trim();
   return folded.slice(0, 64) || 'Empresa';
 }

@@ -1,5 +1,5 @@
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
-export const CUIT_PREFIXES = ['20', '23', '24', '27', '30', '33', '34'] as const;
+const CUIT_PREFIXES = ['20', '23', '24', '27', '30', '33', '34'] as const;
 
 export type CuitProblem = 'cuit_empty' | 'cuit_length' | 'cuit_prefix' | 'cuit_check_digit';
 
@@ -24,10 +24,6 @@ export function validateCuit(input: string): { ok: true; cuit: string } | { ok: 
   if (!(CUIT_PREFIXES as readonly string[]).includes(cuit.slice(0, 2))) return { ok: false, problem: 'cuit_prefix' };
   if (cuitCheckDigit(cuit.slice(0, 10)) !== Number(cuit[10])) return { ok: false, problem: 'cuit_check_digit' };
   return { ok: true, cuit };
-}
-
-export function isValidCuit(input: string): boolean {
-  return validateCuit(input).ok;
 }
 
 /** `XX-XXXXXXXX-X`; returns the input unchanged when it is not 11 digits. */

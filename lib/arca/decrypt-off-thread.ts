@@ -2,13 +2,13 @@ import { Worker } from 'node:worker_threads';
 import { DECRYPT_WORKER_SOURCE } from './decrypt-worker-source';
 
 /** Counted from when the decryption is asked for, waiting in the queue included. */
-export const DECRYPT_TIME_LIMIT_MS = 2_000;
+const DECRYPT_TIME_LIMIT_MS = 2_000;
 /** Decryptions waiting for the worker beyond this are answered "busy" at once. */
 export const MAX_QUEUED_DECRYPTIONS = 8;
 
 export type EncryptedKey = { pem: string } | { der: Uint8Array };
 /** `busy`: the queue was full or the time limit passed; about the service's load, never the file (its cost is bounded first). */
-export type DecryptResult = { ok: true; der: Buffer } | { ok: false; reason: 'wrong_password' | 'unsupported' | 'busy' };
+type DecryptResult = { ok: true; der: Buffer } | { ok: false; reason: 'wrong_password' | 'unsupported' | 'busy' };
 
 /** A password-based scheme read (and bounded) on the main thread from a PKCS#12 EncryptedData. */
 export type DataScheme =

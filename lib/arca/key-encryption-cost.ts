@@ -2,14 +2,14 @@ import * as asn1js from 'asn1js';
 import { readBer } from './read-ber';
 import type { DataScheme } from './decrypt-off-thread';
 
-export type EncryptionCost = 'bounded' | 'too_costly' | 'unsupported';
+type EncryptionCost = 'bounded' | 'too_costly' | 'unsupported';
 
 // Real tools stay far below these: OpenSSL writes PBKDF2 with 2,048 iterations, Java's keytool 10,000
 // (PKCS#12), and OpenSSL's scrypt default is N=16384, r=8, p=1 (16 MiB). The limits leave room above
 // those and keep one decryption around a tenth of a second.
 export const MAX_PBE_ITERATIONS = 100_000;
-export const MAX_SCRYPT_WORK = 2 ** 18; // N·r·p, twice OpenSSL's default
-export const MAX_SCRYPT_MEMORY = 32 * 1024 * 1024; // 128·N·r bytes
+const MAX_SCRYPT_WORK = 2 ** 18; // N·r·p, twice OpenSSL's default
+const MAX_SCRYPT_MEMORY = 32 * 1024 * 1024; // 128·N·r bytes
 
 const PBES2 = '1.2.840.113549.1.5.13';
 const PBKDF2 = '1.2.840.113549.1.5.12';

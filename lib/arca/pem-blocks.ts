@@ -1,4 +1,4 @@
-export interface PemBlock {
+interface PemBlock {
   label: string;
   der: Buffer;
   /** Header lines such as `Proc-Type: 4,ENCRYPTED` (legacy OpenSSL encryption). */
@@ -6,7 +6,7 @@ export interface PemBlock {
 }
 
 const BLOCK = /-----BEGIN ([A-Z0-9 ]{1,40})-----([\s\S]*?)-----END \1-----/g;
-export const MAX_PEM_BLOCKS = 16;
+const MAX_PEM_BLOCKS = 16;
 
 /** PEM blocks in any text (LF, CRLF or CR line endings; surrounding text ignored). */
 export function pemBlocks(text: string): PemBlock[] {

@@ -7,7 +7,7 @@ import { MAX_INPUT_BYTES, readCertificate, type IntakeCode, type ReadCertificate
 import { acceptPlainKey, openEncryptedKeyInfo, type KeyIntakeCode, type ReadPrivateKey } from './read-private-key';
 
 export type Pkcs12Code = 'key_pkcs12_legacy' | 'key_pkcs12_incomplete';
-export type Pkcs12Result = { ok: true; certificate: ReadCertificate; key: ReadPrivateKey } | { ok: false; code: KeyIntakeCode | IntakeCode | Pkcs12Code };
+type Pkcs12Result = { ok: true; certificate: ReadCertificate; key: ReadPrivateKey } | { ok: false; code: KeyIntakeCode | IntakeCode | Pkcs12Code };
 
 const DATA = '1.2.840.113549.1.7.1';
 const ENCRYPTED_DATA = '1.2.840.113549.1.7.6';
@@ -18,8 +18,8 @@ const X509_CERTIFICATE = '1.2.840.113549.1.9.22.1';
 const MAX_BAGS = 16;
 // One file's decryptions share one budget: a certificate and its key take two encrypted contents
 // (OpenSSL, Windows and Java make no more), together costing at most what one decryption may cost.
-export const MAX_ENCRYPTED_CONTENTS = 2;
-export const MAX_FILE_WORK = 1;
+const MAX_ENCRYPTED_CONTENTS = 2;
+const MAX_FILE_WORK = 1;
 
 const DECRYPT_FAILURE_CODES = { busy: 'key_busy', unsupported: 'key_unsupported', wrong_password: 'key_password_wrong' } as const;
 

@@ -27,7 +27,7 @@ export interface ReadPrivateKey {
   modulusLength: number;
 }
 
-export type KeyIntakeResult = ReadPrivateKey | { ok: false; code: KeyIntakeCode };
+type KeyIntakeResult = ReadPrivateKey | { ok: false; code: KeyIntakeCode };
 
 type Source = { plain: { pem: string } | { der: Buffer } } | { encrypted: EncryptedKey; algorithm?: asn1js.AsnType };
 

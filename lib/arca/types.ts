@@ -9,14 +9,3 @@ export interface ArcaOutcome {
   params?: Record<string, string>;
 }
 
-export class ArcaError extends Error {
-  override name = 'ArcaError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly params: Record<string, string> = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}

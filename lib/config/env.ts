@@ -46,7 +46,7 @@ const rawSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type AppEnv = ReturnType<typeof parseEnv>;
+type AppEnv = ReturnType<typeof parseEnv>;
 
 const ARCA_HOSTS = {
   sandbox: {
@@ -162,5 +162,3 @@ export function getEnv(): AppEnv {
   cached ??= parseEnv(process.env);
   return cached;
 }
-
-export const arcaHosts = ARCA_HOSTS;

@@ -1,2 +1,1 @@
-export { getEnv, parseEnv, resolveMasterKey, ConfigError, arcaHosts } from './env';
-export type { AppEnv } from './env';
+export { getEnv, parseEnv, resolveMasterKey, ConfigError } from './env';

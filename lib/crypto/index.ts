@@ -1,5 +1,4 @@
-export { createKeyring, KeyringError } from './keyring';
-export type { Keyring } from './keyring';
+export { createKeyring } from './keyring';
 export { sealSecret } from './seal-secret';
 export { openSecret, sealedKeyVersion, SealError } from './open-secret';
 export { resealSecret } from './reseal-secret';

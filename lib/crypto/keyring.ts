@@ -4,7 +4,7 @@ export interface Keyring {
   keys: Record<number, Buffer>;
 }
 
-export class KeyringError extends Error {
+class KeyringError extends Error {
   override name = 'KeyringError';
 }
 

@@ -15,7 +15,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** PostgreSQL connection string; when set, PGlite is not used. */
   databaseUrl?: string;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */

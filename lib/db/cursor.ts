@@ -3,14 +3,14 @@ import { DomainError } from '@/lib/errors';
 // Opaque list cursors: the position of the last row seen and the list's direction (a cursor only
 // continues a list read the same way), base64url so clients treat it as a token.
 
-export type ListOrder = 'desc' | 'asc';
+type ListOrder = 'desc' | 'asc';
 const PREFIX: Record<ListOrder, string> = { desc: 's', asc: 'a' };
 
 export function encodeCursor(seq: number, order: ListOrder = 'desc'): string {
   return Buffer.from(`${PREFIX[order]}:${seq}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined, order: ListOrder = 'desc'): number | undefined {
+function decodeCursor(cursor: string | undefined, order: ListOrder = 'desc'): number | undefined {
   if (!cursor) return undefined;
   const match = /^([sa]):(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw new RangeError('invalid cursor');

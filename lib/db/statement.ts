@@ -9,7 +9,7 @@ import { queryPrepared } from './pglite-prepared';
  * skips Drizzle's query building and result mapping (about half the CPU of a one-row read on PGlite),
  * and it is a named prepared statement, parsed once per connection (PostgreSQL) or database (PGlite).
  */
-export interface Statement {
+interface Statement {
   name: string;
   text: string;
 }

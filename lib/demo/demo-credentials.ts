@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/config';
 import { getMasterKeyring, openSecret, sealSecret } from '@/lib/crypto';
 
 /** What the demo prints and a newcomer copies: the same at every start. */
-export interface DemoCredentials {
+interface DemoCredentials {
   apiKey?: string;
   consolePassword?: string;
 }

@@ -1,7 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { createUser, DEMO_OPERATOR_EMAIL, generatePassword, hashPassword, verifyPassword } from '@/lib/users';
+import { createUser, generatePassword, hashPassword, verifyPassword } from '@/lib/users';
+
+const DEMO_OPERATOR_EMAIL = 'demo@example.com';
 
 /**
  * The demo's console account, made once. `known` is the password shown at an earlier start: it

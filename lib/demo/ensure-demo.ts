@@ -7,7 +7,7 @@ import { connectApp, createApiKey, createWorkspace, hashApiToken, revokeApiKey }
 
 const DEMO_NAME = 'Demo (sandbox)';
 const DEMO_KEY_NAME = 'demo';
-export const DEMO_SUPPLIER = { name: 'Panadería La Espiga SRL', cuit: '30712345671' };
+const DEMO_SUPPLIER = { name: 'Panadería La Espiga SRL', cuit: '30712345671' };
 
 export interface DemoInfo {
   workspaceId: string;

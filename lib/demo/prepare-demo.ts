@@ -4,7 +4,7 @@ import { readDemoCredentials, writeDemoCredentials } from './demo-credentials';
 import { ensureDemoConsoleUser } from './ensure-demo-operator';
 import { ensureDemo, waitForDemoLink, type DemoInfo } from './ensure-demo';
 
-export interface PreparedDemo extends DemoInfo {
+interface PreparedDemo extends DemoInfo {
   link?: string;
   operator: { email: string; password: string };
 }

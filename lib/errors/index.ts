@@ -10,4 +10,3 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string) => new DomainError('not_found', `${what} not found.`);

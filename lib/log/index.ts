@@ -1,3 +1,3 @@
 export { createLogger, getLogger } from './logger';
-export { redactUrl, REDACT_PATHS, REDACTED_FIELDS } from './redact';
+export { redactUrl } from './redact';
 export { redactConsoleErrors, redactError } from './redact-error';

@@ -1,5 +1,5 @@
 // Field names whose values never reach a log line, at any depth pino is told about.
-export const REDACTED_FIELDS = [
+const REDACTED_FIELDS = [
   'authorization',
   'cookie',
   'set-cookie',

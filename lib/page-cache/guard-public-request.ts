@@ -5,7 +5,7 @@ import { isWellFormedRef } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER, isRegistrationPath } from '@/lib/security';
 import { sendPlainPage } from './plain-pages';
 
-export interface PublicRequestGuardOptions {
+interface PublicRequestGuardOptions {
   /** Unauthenticated requests a minute from one client address (an IPv6 /64), whatever the path; spent at most a sixth in any 10 s. */
   requestsPerMinute: number;
   now?: () => number;
@@ -66,5 +66,3 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
     },
   };
 }
-
-export type PublicRequestGuard = ReturnType<typeof createPublicRequestGuard>;

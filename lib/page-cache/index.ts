@@ -1,8 +1,5 @@
 export { createRegistrationPageServer, MAX_ACTION_BODY_BYTES } from './serve-registration-page';
-export type { RegistrationPageOptions } from './serve-registration-page';
 export { createPublicRequestGuard } from './guard-public-request';
-export type { PublicRequestGuard, PublicRequestGuardOptions } from './guard-public-request';
 export { PageStore } from './page-store';
 export type { StoredPage } from './page-store';
 export { matchRegistrationPage, isCacheableRequest } from './match-registration-page';
-export { captureResponse } from './capture-response';

@@ -16,7 +16,7 @@ const COPY = {
   },
 } as const;
 
-export type PlainPage = keyof typeof COPY;
+type PlainPage = keyof typeof COPY;
 
 /**
  * A page answered before Next renders anything (too many views, a body over the limit, a malformed link): plain

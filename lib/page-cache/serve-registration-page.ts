@@ -11,7 +11,7 @@ import { isCacheableRequest, matchRegistrationPage, type RegistrationPage } from
 import { PageStore, type StoredPage } from './page-store';
 import { sendPlainPage } from './plain-pages';
 
-export interface RegistrationPageOptions {
+interface RegistrationPageOptions {
   getDb: () => Promise<Db>;
   /** Page views per minute for one link; one client address gets five times as many (offices share one). */
   viewsPerMinutePerRef: number;

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { addToWindow } from './add-to-window';
 
-export interface RateLimitResult {
+interface RateLimitResult {
   allowed: boolean;
   limit: number;
   remaining: number;

@@ -1,4 +1,3 @@
 export { hitRateLimit } from './hit-rate-limit';
-export type { RateLimitResult } from './hit-rate-limit';
 export { LocalRateLimit } from './local-rate-limit';
 export { pruneRateLimits, startRateLimitPruning } from './prune-rate-limits';

@@ -1,4 +1,4 @@
 export { contentSecurityPolicy, isRegistrationPath, pageSecurityHeaders } from './headers';
 export { acceptClientAddress, clientAddressKey, CLIENT_ADDRESS_HEADER } from './client-address';
 export { requestClientAddress } from './request-client-address';
-export { isTrustedProxy, parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
+export { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';

@@ -3,7 +3,7 @@ import { isApiPath } from '@/lib/api';
 import { createPublicRequestGuard } from '@/lib/page-cache';
 import { acceptClientAddress, type TrustedProxies } from '@/lib/security';
 
-export interface RequestHandlerOptions {
+interface RequestHandlerOptions {
   trustedProxies: TrustedProxies;
   /** Unauthenticated requests a minute from one client address (PAGE_REQUESTS_PER_MINUTE). */
   requestsPerMinute: number;

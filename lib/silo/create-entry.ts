@@ -10,7 +10,7 @@ import { getEntry } from './get-entry';
 import { insertEntry } from './insert-entry';
 import { toEntry } from './to-entry';
 
-export interface CreateEntryRequest {
+interface CreateEntryRequest {
   /** The client's UUID (PUT); a new one is chosen when absent (POST). */
   id?: string;
   body: unknown;

@@ -4,7 +4,7 @@ import { normalizeCuit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
 import { toEntry } from './to-entry';
 
-export interface FindEntriesOptions {
+interface FindEntriesOptions {
   folder: string;
   /** Part of the name, or of the CUIT (hyphens and spaces ignored). */
   query?: string;

@@ -1,5 +1,4 @@
 export { createEntry } from './create-entry';
-export type { CreateEntryRequest } from './create-entry';
 export { getEntry, getEntryByKey } from './get-entry';
 export { listEntries } from './list-entries';
 export { findEntries } from './find-entries';
@@ -8,7 +7,5 @@ export { listEntryStates } from './list-entry-states';
 export { setEntryState } from './set-entry-state';
 export type { EntryFault } from './set-entry-state';
 export { validateParty } from './validate-party';
-export { toEntry, toMeta } from './to-entry';
-export type { Entry, MetaRecord } from './to-entry';
-export { PARTY_SCHEMA, ENVELOPE_SCHEMA, ENTRY_STATES, createEntryBody, listQuery, folderSchema } from './schemas';
-export type { EntryState } from './schemas';
+export type { MetaRecord } from './to-entry';
+export { PARTY_SCHEMA, ENTRY_STATES } from './schemas';

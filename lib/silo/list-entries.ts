@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'd
 import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toEntry } from './to-entry';
 
-export interface ListEntriesOptions {
+interface ListEntriesOptions {
   folder?: string;
   envelopesOnly?: boolean;
   limit: number;

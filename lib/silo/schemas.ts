@@ -3,7 +3,6 @@ import { z } from 'zod';
 export const PARTY_SCHEMA = 'https://gobl.org/draft-0/org/party';
 export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
 export const ENTRY_STATES = ['empty', 'processing', 'registered', 'error'] as const;
-export type EntryState = (typeof ENTRY_STATES)[number];
 
 /** The fields of a GOBL org/party (https://docs.gobl.org/draft-0/org/party), with its `$schema`. */
 export const PARTY_FIELDS: ReadonlySet<string> = new Set([
@@ -19,7 +18,7 @@ export const folderSchema = z
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'folder must be lowercase letters, digits, "-" or "_"');
 
-export const entryKeySchema = z.string().trim().min(1).max(255);
+const entryKeySchema = z.string().trim().min(1).max(255);
 
 /** What a client sends to create an entry; the party may also come at the top level. */
 export const createEntryBody = z
@@ -30,7 +29,3 @@ export const createEntryBody = z
   })
   .catchall(z.unknown());
 
-export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
-});

@@ -38,5 +38,4 @@ export function toEntry(row: EntryRow, meta: MetaRow[]) {
   };
 }
 
-export type Entry = ReturnType<typeof toEntry>;
 export type MetaRecord = ReturnType<typeof toMeta>;

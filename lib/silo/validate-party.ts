@@ -3,7 +3,7 @@ import { ENVELOPE_SCHEMA, PARTY_SCHEMA } from './schemas';
 
 type Json = Record<string, unknown>;
 
-export interface ValidParty {
+interface ValidParty {
   data: Json;
   docSchema: string;
   envSchema: string | null;

@@ -3,7 +3,7 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
 import { toJobSummary } from './to-job';
 
-export interface ListJobsOptions {
+interface ListJobsOptions {
   limit: number;
   cursor?: string;
   /** Narrows to one entry's jobs. */

@@ -6,8 +6,6 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const STEP_PROVIDERS = ['silo.state', 'gov-ar.register', 'webhook', 'gov-ar.wait.authorization'] as const;
 export type StepProvider = (typeof STEP_PROVIDERS)[number];
 
-export const TEMPLATES = ['ar-supplier-registration'] as const;
-
 export const webhookConfigSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
   event: z.string().trim().min(1).max(100).optional(),
@@ -33,4 +31,3 @@ export const createJobBody = z.object({
   args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional(),
   tags: z.array(z.string().max(100)).max(50).optional(),
 });
-export type CreateJobBody = z.infer<typeof createJobBody>;

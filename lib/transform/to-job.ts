@@ -16,7 +16,7 @@ export interface JobEvent {
   runs?: number;
 }
 
-export function toIntent(row: IntentRow) {
+function toIntent(row: IntentRow) {
   return {
     id: row.id,
     step_id: row.stepId,

@@ -19,5 +19,3 @@ export function toWorkflow(row: WorkflowRow) {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-export type Workflow = ReturnType<typeof toWorkflow>;

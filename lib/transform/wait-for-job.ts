@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { getJob } from './get-job';
 
-export const MAX_WAIT_SECONDS = 60;
+const MAX_WAIT_SECONDS = 60;
 
 /** The job once it has completed, or as it stands when `seconds` run out. */
 export async function waitForJob(db: Db, ownerId: string, id: string, seconds: number, signal?: AbortSignal) {

@@ -1,14 +1,11 @@
 export { createUser } from './create-user';
-export { findUserByEmail } from './find-user-by-email';
 export { signIn } from './sign-in';
-export type { SignInResult, SignInContext } from './sign-in';
+export type { SignInContext } from './sign-in';
 export type { Clock } from './sign-in-throttle';
-export { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, throttleKeys } from './sign-in-throttle';
+export { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from './sign-in-throttle';
 export { getSession } from './get-session';
 export { signOut } from './sign-out';
 export type { Operator } from './get-session';
-export { ensureDemoOperator, DEMO_OPERATOR_EMAIL } from './ensure-demo-operator';
 export { hashPassword, verifyPassword, generatePassword, warmDecoyHash } from './password';
-export { newSessionToken, hashSessionToken, isWellFormedToken, SESSION_COOKIE, SESSION_TTL_MS } from './session-token';
-export { signInInput, createUserInput, MIN_PASSWORD_LENGTH } from './schemas';
-export type { SignInInput } from './schemas';
+export { SESSION_COOKIE } from './session-token';
+export { signInInput } from './schemas';

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('email is not valid')).pipe(z.string().max(254));
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email('email is not valid')).pipe(z.string().max(254));
 
 export const signInInput = z.object({
   email: z.string().trim().toLowerCase().min(1, 'email is required').max(254),
   password: z.string().min(1, 'password is required').max(1024),
 });
-export type SignInInput = z.infer<typeof signInInput>;
 
 export const createUserInput = z.object({
   workspaceId: z.uuid('workspace must be a UUID'),

@@ -28,18 +28,18 @@ interface ThrottleRule {
 // throttle (KNOWN_ADDRESS_THROTTLE, never refused): what others do from that address cannot keep its owner out.
 export const ACCOUNT_THROTTLE: ThrottleRule = { freeFailures: 3, maxSpacingMs: 15_000, maxWaitMs: 15_000, refuseBeyondMaxWait: false };
 export const ADDRESS_THROTTLE: ThrottleRule = { freeFailures: 10, maxSpacingMs: 15 * 60_000, maxWaitMs: 15_000, refuseBeyondMaxWait: true };
-export const KNOWN_ADDRESS_THROTTLE: ThrottleRule = ACCOUNT_THROTTLE;
+const KNOWN_ADDRESS_THROTTLE: ThrottleRule = ACCOUNT_THROTTLE;
 /** Failures older than this are forgotten. */
-export const FORGET_FAILURES_MS = 15 * 60_000;
+const FORGET_FAILURES_MS = 15 * 60_000;
 /** An address the account has not signed in from for this long is no longer known. */
-export const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60_000;
+const KNOWN_ADDRESS_TTL_MS = 90 * 24 * 60 * 60_000;
 
-export function spacingMs(failures: number, rule: ThrottleRule): number {
+function spacingMs(failures: number, rule: ThrottleRule): number {
   if (failures < rule.freeFailures) return 0;
   return Math.min(rule.maxSpacingMs, 1000 * 2 ** (failures - rule.freeFailures));
 }
 
-export interface ThrottleKeys {
+interface ThrottleKeys {
   account: string;
   address: string;
   /** The account at this address: the key of a known address, and its throttle's. */
@@ -53,7 +53,7 @@ export function throttleKeys(email: string, clientAddress: string): ThrottleKeys
   return { account: `account:${sha256(email)}`, address: `address:${address}`, known: `known:${sha256(`${email}\n${address}`)}` };
 }
 
-export interface Attempt {
+interface Attempt {
   /** How long to wait before checking the password. */
   waitMs: number;
   /** The address is throttled beyond waiting: the attempt fails at once, unchecked. */

@@ -7,7 +7,7 @@ import { signInInput } from './schemas';
 import { newSessionToken, SESSION_TTL_MS } from './session-token';
 import { realClock, recordFailure, recordSuccess, reserveAttempt, throttleKeys, type Clock } from './sign-in-throttle';
 
-export type SignInResult = { ok: true; token: string; expiresAt: Date; userId: string; workspaceId: string } | { ok: false; reason: 'invalid' };
+type SignInResult = { ok: true; token: string; expiresAt: Date; userId: string; workspaceId: string } | { ok: false; reason: 'invalid' };
 
 export interface SignInContext {
   /** The client's address as the server read it (never a header the client chose). */

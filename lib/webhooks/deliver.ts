@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { guardedLookup, isRefusedDestination, type Resolver } from './ssrf';
 
-export interface DeliveryRequest {
+interface DeliveryRequest {
   url: string;
   body: string;
   headers: Record<string, string>;
@@ -12,7 +12,7 @@ export interface DeliveryRequest {
   resolve?: Resolver;
 }
 
-export interface DeliveryResult {
+interface DeliveryResult {
   ok: boolean;
   /** Absent when no HTTP answer came (refused, unreachable, timed out). */
   status?: number;

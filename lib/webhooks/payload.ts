@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
-export interface WebhookContext {
+interface WebhookContext {
   jobId: string;
   stepId: string;
   entryId: string;

@@ -28,7 +28,7 @@ function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
 }
 
 /** This host's interface addresses, read at each check: interfaces come and go. */
-export function hostAddresses(): Set<string> {
+function hostAddresses(): Set<string> {
   const own = new Set<string>();
   for (const nics of Object.values(networkInterfaces())) {
     for (const nic of nics ?? []) {

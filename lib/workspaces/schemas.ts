@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const ENVIRONMENTS = ['sandbox', 'live'] as const;
-export const APPS = ['gov-ar'] as const;
+const ENVIRONMENTS = ['sandbox', 'live'] as const;
+const APPS = ['gov-ar'] as const;
 
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export const appSchema = z.enum(APPS);
@@ -10,6 +10,3 @@ export const createWorkspaceInput = z.object({
   name: z.string().trim().min(1, 'name is required').max(200),
   environment: environmentSchema.default('sandbox'),
 });
-
-export type Environment = z.infer<typeof environmentSchema>;
-export type AppId = z.infer<typeof appSchema>;

@@ -11,5 +11,3 @@ export function toWorkspace(row: WorkspaceRow) {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-export type Workspace = ReturnType<typeof toWorkspace>;

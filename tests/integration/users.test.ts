@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { schema } from '@/lib/db';
+import { ensureDemoConsoleUser } from '@/lib/demo';
 import { createEntry, findEntries, getEntry } from '@/lib/silo';
 import { getJob } from '@/lib/transform';
-import { ACCOUNT_THROTTLE, createUser, ensureDemoOperator, getSession, signIn as signInWithContext, signOut, type Clock, type SignInContext } from '@/lib/users';
+import { ACCOUNT_THROTTLE, createUser, getSession, signIn as signInWithContext, signOut, type Clock, type SignInContext } from '@/lib/users';
 import { createWorkspace } from '@/lib/workspaces';
 import { describeEachDatabase } from './support/databases';
 
@@ -188,17 +189,15 @@ describeEachDatabase('console users and sessions', (database) => {
     expect((await findEntries(db, ws.id, { folder: 'suppliers', query: '3296\u00004233', page: 1, pageSize: 20 })).total).toBe(1);
   });
 
-  it('creates the demo operator once', async () => {
+  it('creates the demo operator once and keeps a known password that still signs in', async () => {
     const { db } = database();
     const ws = await createWorkspace(db, { name: 'demo' });
-    const [existing] = await db.select({ id: schema.users.id }).from(schema.users).limit(1);
-    const first = await ensureDemoOperator(db, ws.id);
-    if (existing) {
-      expect(first).toBeNull();
-      return;
-    }
+    const first = await ensureDemoConsoleUser(db, ws.id);
     expect(first).toMatchObject({ email: 'demo@example.com', password: expect.stringMatching(/^.{24}$/) });
-    expect(await ensureDemoOperator(db, ws.id)).toBeNull();
-    expect((await signIn(db, { email: first!.email, password: first!.password })).ok).toBe(true);
+    expect(await ensureDemoConsoleUser(db, ws.id, first.password)).toEqual(first);
+    expect((await signIn(db, { email: first.email, password: first.password })).ok).toBe(true);
+    const reset = await ensureDemoConsoleUser(db, ws.id, 'not-the-password-any-more');
+    expect(reset.password).not.toBe(first.password);
+    expect((await signIn(db, { email: first.email, password: reset.password })).ok).toBe(true);
   });
 });

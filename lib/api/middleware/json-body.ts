@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Bodies are JSON and at most 1 MB, whatever the route. */
 export const jsonBodyOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {

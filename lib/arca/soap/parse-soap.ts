@@ -14,7 +14,7 @@ const parser = new XMLParser({
 export type XmlNode = { [key: string]: XmlValue };
 export type XmlValue = string | XmlNode | XmlValue[] | undefined;
 
-export interface SoapFault {
+interface SoapFault {
   /** The faultcode without its namespace prefix, e.g. `coe.alreadyAuthenticated`. */
   code: string;
   message: string;

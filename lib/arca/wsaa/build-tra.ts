@@ -4,7 +4,7 @@ export function argentinaTime(date: Date, milliseconds = false): string {
   return (milliseconds ? shifted.slice(0, 23) : shifted.slice(0, 19)) + '-03:00';
 }
 
-export interface TraOptions {
+interface TraOptions {
   service: string;
   now?: Date;
   /** Seconds; defaults to the current Unix time (unique per second, as WSAA expects). */

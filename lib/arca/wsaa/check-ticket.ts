@@ -9,12 +9,12 @@ export const TICKET_LIFETIME_MS = 12 * 3_600_000;
 // Our login ticket requests say they were generated this long ago and expire this long ahead
 // (build-tra.ts): WSAA refuses them when our clock is further than that from its own. Within it a
 // login works, and the measured difference is applied to the ticket's times instead.
-export const CLOCK_WINDOW_MS = TRA_SKEW_MS;
+const CLOCK_WINDOW_MS = TRA_SKEW_MS;
 
 // A ticket is handed out until this long before it expires (on ARCA's clock): a WSFE call started
 // just before must still arrive in time (calls time out at 20 s), and a clock difference is
 // measured to within the network delay.
-export const TICKET_EXPIRY_ALLOWANCE_MS = 50_000;
+const TICKET_EXPIRY_ALLOWANCE_MS = 50_000;
 
 /** Whom ARCA issues a ticket to: the certificate's DN, alias (CN) and CUIT (serialNumber). */
 export interface TicketHolder {
@@ -25,7 +25,7 @@ export interface TicketHolder {
 }
 
 /** When the LoginCms left and its answer came back (local clock), and ARCA's HTTP Date if it sent one. */
-export interface LoginTiming {
+interface LoginTiming {
   sentAt: Date;
   receivedAt: Date;
   serverDate?: string;
@@ -91,7 +91,7 @@ function formatDuration(ms: number): string {
   return `${s} s`;
 }
 
-export type TicketCheck = { ok: true; clockOffsetMs: number } | { ok: false; outcome: ArcaOutcome; keep: boolean; clockOffsetMs: number };
+type TicketCheck = { ok: true; clockOffsetMs: number } | { ok: false; outcome: ArcaOutcome; keep: boolean; clockOffsetMs: number };
 
 /**
  * A ticket just issued is granted only when it is for this DN and still valid on ARCA's clock. Our

@@ -8,7 +8,7 @@ import { breaksLogin, checkTicket, clockDifference, clockOutcome, isFresh, ticke
 import { loginCms } from './login-cms';
 import type { AccessTicket } from './parse-login-cms';
 
-export interface GetAccessTicketOptions {
+interface GetAccessTicketOptions {
   db: Db;
   environment: ArcaEnvironment;
   /** The WSAA LoginCms URL of that environment (getEnv().arca[environment].wsaa). */
@@ -21,7 +21,7 @@ export interface GetAccessTicketOptions {
   transport?: SoapTransport;
 }
 
-export type AccessTicketResult = { ok: true; ticket: AccessTicket; from: 'cache' | 'wsaa' } | { ok: false; outcome: ArcaOutcome };
+type AccessTicketResult = { ok: true; ticket: AccessTicket; from: 'cache' | 'wsaa' } | { ok: false; outcome: ArcaOutcome };
 
 // When another instance logged in first (coe.alreadyAuthenticated), its ticket lands here shortly.
 const PEER_WAIT_MS = [100, 300, 800, 1500];

@@ -4,7 +4,7 @@ import { buildTra } from './build-tra';
 import { parseLoginCmsResponse, type LoginCmsResult } from './parse-login-cms';
 import { signCms } from './sign-cms';
 
-export interface LoginCmsOptions {
+interface LoginCmsOptions {
   url: string;
   certificatePem: string;
   /** PKCS#1 or PKCS#8 PEM, unsealed only for the duration of the call. */

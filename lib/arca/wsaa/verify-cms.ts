@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { pkijs } from '../x509';
 
-export type VerifiedCms =
+type VerifiedCms =
   | { ok: true; content: string; certificate: X509Certificate }
   | { ok: false; fault: 'cms.bad' | 'cms.cert.notFound' | 'cms.sign.invalid' };
 

@@ -20,13 +20,13 @@ function errorsOf(result: XmlValue, wrapper: 'Errors' | 'Events', item: 'Err' | 
   return list(pick(result, wrapper), item).map((e) => ({ code: Number(text(pick(e, 'Code')) ?? NaN), message: text(pick(e, 'Msg')) ?? '' }));
 }
 
-export function wsfeErrorOutcome(error: WsfeError): ArcaOutcome {
+function wsfeErrorOutcome(error: WsfeError): ArcaOutcome {
   const code = ERROR_CODES[error.code];
   return code ? { code, ok: false, params: { code: String(error.code), message: error.message } } : { code: 'wsfe_error', ok: false, params: { code: String(error.code), message: error.message.slice(0, 300) } };
 }
 
 /** Finds `<Method>Response/<Method>Result`, splitting errors from the value read by `read`. */
-export function parseWsfeResult<T>(xml: string, method: string, read: (result: XmlValue) => T | undefined): WsfeResult<T> {
+function parseWsfeResult<T>(xml: string, method: string, read: (result: XmlValue) => T | undefined): WsfeResult<T> {
   let result: XmlValue;
   try {
     const parsed = parseSoap(xml);
@@ -58,7 +58,7 @@ export interface PointOfSale {
   usable: boolean;
 }
 
-export function readPointOfSale(node: XmlValue): PointOfSale | undefined {
+function readPointOfSale(node: XmlValue): PointOfSale | undefined {
   const number = Number(text(pick(node, 'Nro')));
   const emissionType = text(pick(node, 'EmisionTipo')) ?? '';
   if (!Number.isInteger(number) || number < 1) return undefined;
@@ -76,7 +76,7 @@ export function parsePointsOfSale(xml: string): WsfeResult<PointOfSale[]> {
   return result;
 }
 
-export interface DummyStatus {
+interface DummyStatus {
   appServer: string;
   dbServer: string;
   authServer: string;

@@ -3,23 +3,23 @@ import { escapeXml } from '../soap/parse-soap';
 import { postSoap, SoapTransportError, type SoapTransport } from '../soap/post-soap';
 import { parseFeDummy, parseLastAuthorized, parsePointsOfSale, type WsfeResult } from './parse-wsfe';
 
-export const WSFE_NAMESPACE = 'http://ar.gov.afip.dif.FEV1/';
+const WSFE_NAMESPACE = 'http://ar.gov.afip.dif.FEV1/';
 
-export interface WsfeOptions {
+interface WsfeOptions {
   /** The WSFE URL of the environment (getEnv().arca[environment].wsfe). */
   url: string;
   timeoutMs?: number;
   transport?: SoapTransport;
 }
 
-export interface WsfeAuth {
+interface WsfeAuth {
   token: string;
   sign: string;
   /** The CUIT invoiced for (the represented company). */
   cuit: string;
 }
 
-export function wsfeEnvelope(method: string, inner: string): string {
+function wsfeEnvelope(method: string, inner: string): string {
   return (
     '<?xml version="1.0" encoding="utf-8"?>' +
     `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ar="${WSFE_NAMESPACE}">` +

@@ -10,7 +10,7 @@ import type { JobRow } from './types';
 import { onRunnerWake } from './wake';
 import { workflowCache } from './workflow-cache';
 
-export interface RunnerOptions {
+interface RunnerOptions {
   getDb: () => Promise<Db>;
   /** Jobs run at once by this instance (RUNNER_CONCURRENCY). */
   concurrency?: number;

@@ -19,7 +19,7 @@ export const FaultSchema = z
   .object({ provider: z.string().optional(), code: z.string().optional(), message: z.string() })
   .openapi('Fault');
 
-export const MetaSchema = z
+const MetaSchema = z
   .object({
     id: z.string().openapi({ example: '8f4aa6b0-8fdb-4539-b5fa-adc366cb5347:gov-ar:link' }),
     created_at: TimestampSchema,

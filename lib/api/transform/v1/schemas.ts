@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { JOB_STATUSES } from '@/lib/transform';
 import { FaultSchema, TimestampQuerySchema, TimestampSchema } from '../../silo/v1/schemas';
 
-export const StepSchema = z
+const JobStatusSchema = z.enum(JOB_STATUSES);
+
+const StepSchema = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -36,10 +39,10 @@ export const WorkflowListQuerySchema = z
   })
   .strict();
 
-export const JobEventSchema = z
+const JobEventSchema = z
   .object({
     index: z.number().int(),
-    status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    status: JobStatusSchema,
     at: TimestampSchema,
     message: z.string().optional(),
     code: z.string().optional(),
@@ -50,14 +53,14 @@ export const JobEventSchema = z
   })
   .openapi('JobEvent');
 
-export const IntentSchema = z
+const IntentSchema = z
   .object({
     id: z.string().uuid(),
     step_id: z.string(),
     name: z.string(),
     provider: z.string(),
     rescue: z.boolean().optional(),
-    status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    status: JobStatusSchema,
     completed: z.boolean(),
     events: z.array(JobEventSchema),
     created_at: TimestampSchema,
@@ -71,7 +74,7 @@ export const JobSchema = z
     key: z.string().optional(),
     workflow_id: z.string().uuid(),
     silo_entry_id: z.string().uuid(),
-    status: z.enum(['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO']),
+    status: JobStatusSchema,
     args: z.record(z.string(), z.unknown()),
     tags: z.array(z.string()),
     created_at: TimestampSchema,
@@ -82,7 +85,7 @@ export const JobSchema = z
   })
   .openapi('Job');
 
-export const JobSummarySchema = JobSchema.omit({ intents: true }).openapi('JobSummary');
+const JobSummarySchema = JobSchema.omit({ intents: true }).openapi('JobSummary');
 export const JobListSchema = z
   .object({ list: z.array(JobSummarySchema), created_at: TimestampSchema.optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
   .openapi('JobList');
