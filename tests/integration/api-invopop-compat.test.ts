@@ -3,11 +3,12 @@ import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
-import { startRunner, type Runner } from '@/lib/transform';
+import type { Runner } from '@/lib/transform';
 import { connectApp } from '@/lib/workspaces';
 import { apiHarness, party, type Call } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
+import { testRunner } from './support/runner-fixtures';
 import { storeValidatedCredentials } from './support/validated-credentials';
 
 type Workspace = { id: string; key: string; workflowId: string };
@@ -184,7 +185,7 @@ describeEachDatabase('API as an Invopop client expects it', (database) => {
   describe('with a runner', () => {
     let runner: Runner;
     beforeAll(() => {
-      runner = startRunner({ getDb: async () => database().db, pollMs: 50 });
+      runner = testRunner(database().db);
     });
     afterAll(async () => {
       await runner.stop();

@@ -6,7 +6,7 @@ import { schema, type Db } from '@/lib/db';
 import { MAX_INTENT_EVENTS } from '@/lib/transform/runner/fold-events';
 import type { Job, Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
-import { createSupplier, isParked, NO_ANSWER_MESSAGE, retireJobs, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
+import { createSupplier, isParked, NO_ANSWER_MESSAGE, runWorkflow, testRunner, waitForJobState, trackedWorkspaces } from './support/runner-fixtures';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 
 describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) => {
@@ -25,14 +25,9 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
   afterEach(async () => {
     await Promise.all([receiver.close(), elsewhere.close()]);
   });
-  const owners: string[] = [];
-  const setup = async (options: Parameters<typeof setupWorkspace>[1]) => {
-    const workspace = await setupWorkspace(db, options);
-    owners.push(workspace.ownerId);
-    return workspace;
-  };
+  const { setup, retire } = trackedWorkspaces(() => db);
   afterAll(async () => {
-    await retireJobs(db, owners);
+    await retire();
     await runner.stop();
   });
 

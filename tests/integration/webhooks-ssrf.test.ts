@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import type { Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
-import { createSupplier, NO_ANSWER_MESSAGE, retireJobs, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
+import { createSupplier, NO_ANSWER_MESSAGE, runWorkflow, testRunner, waitForJobState, trackedWorkspaces } from './support/runner-fixtures';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 
 // As in production: read once, on the first getEnv() of this file's module graph (after this line).
@@ -18,14 +18,9 @@ describeEachDatabase('webhooks: refused destinations', (get) => {
     runner = testRunner(db);
     receiver = await startReceiver();
   });
-  const owners: string[] = [];
-  const setup = async (options: Parameters<typeof setupWorkspace>[1]) => {
-    const workspace = await setupWorkspace(db, options);
-    owners.push(workspace.ownerId);
-    return workspace;
-  };
+  const { setup, retire } = trackedWorkspaces(() => db);
   afterAll(async () => {
-    await retireJobs(db, owners);
+    await retire();
     await runner.stop();
     await receiver.close();
     if (allowPrivateBefore === undefined) delete process.env.WEBHOOK_ALLOW_PRIVATE;

@@ -52,6 +52,22 @@ export function testRunner(db: Db, options: { concurrency?: number; leaseMs?: nu
   return startRunner({ getDb: async () => db, pollMs: 50, ...options });
 }
 
+/**
+ * Workspaces a test file sets up, remembered so its afterAll can end their unfinished jobs: a failing
+ * webhook would otherwise keep retrying for 12 h in later test runs on the same database.
+ */
+export function trackedWorkspaces(db: () => Db) {
+  const owners: string[] = [];
+  return {
+    async setup(options: Parameters<typeof setupWorkspace>[1]) {
+      const workspace = await setupWorkspace(db(), options);
+      owners.push(workspace.ownerId);
+      return workspace;
+    },
+    retire: () => retireJobs(db(), owners),
+  };
+}
+
 /** Polls the job until `done` says so, or fails after `ms`. */
 export async function waitForJobState(db: Db, ownerId: string, jobId: string, done: (job: Job) => boolean, ms = 15_000): Promise<Job> {
   const deadline = Date.now() + ms;
