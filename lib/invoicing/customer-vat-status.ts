@@ -5,7 +5,8 @@ import type { InvoiceResult } from './invoice-problem';
 // normalises `ar-arca-vat-status` the same way).
 const WITHOUT_TAX_ID = ['5', '4', '7', '10', '15'];
 const FOREIGN = ['9', '8'];
-const ARGENTINE = ['1', '6', '13', '16', '4', '7', '10', '15'];
+// GOBL leaves 5 out for a CUIT; ARCA approves it (a recorded Factura C to a CUIT as final consumer), so it stays.
+const ARGENTINE = ['1', '6', '13', '16', '4', '5', '7', '10', '15'];
 
 /**
  * The customer's IVA condition, sent as CondicionIVAReceptorId on every voucher (ARCA answers 10246
