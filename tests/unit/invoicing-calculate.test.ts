@@ -43,6 +43,8 @@ describe('calculateInvoice', () => {
     const rate27 = [{ cat: 'VAT', rate: 'increased' }];
     expect(calculate([{ quantity: '1', price: '10.50', taxes: rate27 }]).vat).toEqual([{ rateId: 6, percent: '27', base: '10.50', amount: '2.84' }]);
     expect(calculate([{ quantity: '1', price: '0.05', taxes: rate27 }]).vatTotal).toBe('0.01');
+    // A tie after an even digit tells half-up (0.41) from banker's rounding (0.40): 1.50 × 27 % = 0.405.
+    expect(calculate([{ quantity: '1', price: '1.50', taxes: rate27 }]).vatTotal).toBe('0.41');
     // 1.15 × 27 % = 0.3105 and 1.35 × 27 % = 0.3645: half-up on the fourth decimal gives .31 and .36.
     expect(calculate([{ quantity: '1', price: '1.15', taxes: rate27 }]).vatTotal).toBe('0.31');
     expect(calculate([{ quantity: '1', price: '1.35', taxes: rate27 }]).vatTotal).toBe('0.36');
