@@ -27,6 +27,7 @@ export { checkTicket, clockDifference, isIssuedTo, ticketHolder, TICKET_LIFETIME
 export { feDummy, getPointsOfSale, getLastAuthorized } from './wsfe/wsfe-client';
 export { parseFeDummy, parsePointsOfSale } from './wsfe/parse-wsfe';
 export type { PointOfSale } from './wsfe/parse-wsfe';
+export type { FeVoucher, FeVatLine, FeTaxLine, FeAssociatedVoucher, NumberedFeVoucher } from './wsfe/fe-cae-request';
 export { getTrustStore, trustExtraCas } from './get-trust-store';
 export type { ExtraCaSource } from './get-trust-store';
 // The building blocks the simulated ARCA (lib/arca-simulator) answers with.

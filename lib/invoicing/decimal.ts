@@ -1,0 +1,11 @@
+import Decimal from 'decimal.js';
+
+// One configured copy, so that no other user of decimal.js changes our rounding: half-up (away from
+// zero on a tie), as GOBL rounds amounts, and far more significant digits than any invoice needs.
+export const Money = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+export type Money = InstanceType<typeof Money>;
+
+/** Rounds to cents and writes exactly two decimals ("1210.00"), the form WSFE amounts take. */
+export function toCents(value: Money): string {
+  return value.toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2);
+}

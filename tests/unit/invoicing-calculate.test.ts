@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { calculateInvoice, parseInvoice, type GoblInvoice } from '@/lib/invoicing';
+
+type LineInput = { quantity: string; price: string; taxes?: unknown[]; discounts?: unknown[] };
+
+function invoice(lines: LineInput[], charges?: unknown[]): GoblInvoice {
+  const parsed = parseInvoice({
+    $schema: 'https://gobl.org/draft-0/bill/invoice',
+    $addons: ['ar-arca-v4'],
+    issue_date: '2026-01-15',
+    supplier: { name: 'Proveedor' },
+    lines: lines.map((l) => ({
+      quantity: l.quantity,
+      item: { name: 'Ítem', price: l.price, key: 'goods' },
+      taxes: l.taxes ?? [{ cat: 'VAT', rate: 'general' }],
+      ...(l.discounts ? { discounts: l.discounts } : {}),
+    })),
+    ...(charges ? { charges } : {}),
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return parsed.value;
+}
+
+function calculate(lines: LineInput[], charges?: unknown[]) {
+  const result = calculateInvoice(invoice(lines, charges));
+  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  return result.value;
+}
+
+describe('calculateInvoice', () => {
+  it('adds 0.1 and 0.2 as decimals: 0.30, not 0.30000000000000004', () => {
+    const result = calculate([
+      { quantity: '1', price: '0.1', taxes: [{ cat: 'VAT', key: 'exempt' }] },
+      { quantity: '1', price: '0.2', taxes: [{ cat: 'VAT', key: 'exempt' }] },
+    ]);
+    expect(result.sum).toBe('0.30');
+    expect(result.exempt).toBe('0.30');
+    expect(result.total).toBe('0.30');
+    expect(calculate([{ quantity: '3', price: '0.1' }]).taxed).toBe('0.30');
+  });
+
+  it('rounds 27% IVA half-up on the exact amount: 10.50 → 2.835 → 2.84, 0.05 → 0.0135 → 0.01', () => {
+    const rate27 = [{ cat: 'VAT', rate: 'increased' }];
+    expect(calculate([{ quantity: '1', price: '10.50', taxes: rate27 }]).vat).toEqual([{ rateId: 6, percent: '27', base: '10.50', amount: '2.84' }]);
+    expect(calculate([{ quantity: '1', price: '0.05', taxes: rate27 }]).vatTotal).toBe('0.01');
+    // A tie after an even digit tells half-up (0.41) from banker's rounding (0.40): 1.50 × 27 % = 0.405.
+    expect(calculate([{ quantity: '1', price: '1.50', taxes: rate27 }]).vatTotal).toBe('0.41');
+    // 1.15 × 27 % = 0.3105 and 1.35 × 27 % = 0.3645: half-up on the fourth decimal gives .31 and .36.
+    expect(calculate([{ quantity: '1', price: '1.15', taxes: rate27 }]).vatTotal).toBe('0.31');
+    expect(calculate([{ quantity: '1', price: '1.35', taxes: rate27 }]).vatTotal).toBe('0.36');
+  });
+
+  it('rounds each rate once over all its lines, not line by line (GOBL\'s precise rounding)', () => {
+    const many = Array.from({ length: 1000 }, () => ({ quantity: '1', price: '0.01' }));
+    const result = calculate(many);
+    expect(result.lines).toHaveLength(1000);
+    expect(result.vat).toEqual([{ rateId: 5, percent: '21', base: '10.00', amount: '2.10' }]);
+    expect(result.total).toBe('12.10');
+    // Three lines of 0.333 × 1: each shows 0.33, the base keeps the exact 0.999 → 1.00.
+    const thirds = calculate(Array.from({ length: 3 }, () => ({ quantity: '1', price: '0.333' })));
+    expect(thirds.lines.map((l) => l.total)).toEqual(['0.33', '0.33', '0.33']);
+    expect(thirds.taxed).toBe('1.00');
+    expect(thirds.vatTotal).toBe('0.21');
+  });
+
+  it('keeps each rate apart, in the order they first appear, with exempt and not-taxed lines beside them', () => {
+    const result = calculate([
+      { quantity: '2', price: '50', taxes: [{ cat: 'VAT', percent: '10.5%' }] },
+      { quantity: '1', price: '100', taxes: [{ cat: 'VAT', rate: 'general' }] },
+      { quantity: '1', price: '40', taxes: [{ cat: 'VAT', ext: { 'ar-arca-vat-rate': '8' } }] },
+      { quantity: '1', price: '40', taxes: [{ cat: 'VAT', percent: '2.5%' }] },
+      { quantity: '1', price: '7', taxes: [{ cat: 'VAT', key: 'zero' }] },
+      { quantity: '1', price: '30', taxes: [{ cat: 'VAT', key: 'exempt' }] },
+      { quantity: '1', price: '20', taxes: [{ cat: 'VAT', key: 'outside-scope' }] },
+      { quantity: '1', price: '100', taxes: [{ cat: 'VAT', rate: 'general' }] },
+    ]);
+    expect(result.vat).toEqual([
+      { rateId: 4, percent: '10.5', base: '100.00', amount: '10.50' },
+      { rateId: 5, percent: '21', base: '200.00', amount: '42.00' },
+      { rateId: 8, percent: '5', base: '40.00', amount: '2.00' },
+      { rateId: 9, percent: '2.5', base: '40.00', amount: '1.00' },
+      { rateId: 3, percent: '0', base: '7.00', amount: '0.00' },
+    ]);
+    expect(result).toMatchObject({ taxed: '387.00', exempt: '30.00', notTaxed: '20.00', vatTotal: '55.50', total: '492.50' });
+  });
+
+  it('takes discounts (percent or amount) off the line before IVA', () => {
+    const result = calculate([{ quantity: '3', price: '100', discounts: [{ percent: '10%' }, { amount: '15' }] }]);
+    expect(result.lines[0]).toMatchObject({ sum: '300.00', discount: '45.00', total: '255.00' });
+    expect(result.vatTotal).toBe('53.55');
+  });
+
+  it('computes tax charges (Tributos) on the line sum or on their own base', () => {
+    const result = calculate(
+      [{ quantity: '1', price: '200' }],
+      [
+        { key: 'tax', percent: '3%', ext: { 'ar-arca-tax-type': '2' } },
+        { key: 'tax', percent: '1.5%', base: '100', reason: 'Tasa', ext: { 'ar-arca-tax-type': '99' } },
+      ],
+    );
+    expect(result.charges).toEqual([
+      { taxType: 2, percent: '3', base: '200.00', amount: '6.00' },
+      { taxType: 99, reason: 'Tasa', percent: '1.5', base: '100.00', amount: '1.50' },
+    ]);
+    expect(result).toMatchObject({ chargesTotal: '7.50', total: '249.50' });
+  });
+
+  it('names every line whose IVA it cannot read', () => {
+    const result = calculateInvoice(
+      invoice([
+        { quantity: '1', price: '1', taxes: [{ cat: 'VAT', percent: '19%' }] },
+        { quantity: '1', price: '1', taxes: [{ cat: 'VAT', rate: 'general', percent: '10.5%' }] },
+        { quantity: '1', price: '1', taxes: [{ cat: 'VAT' }] },
+        { quantity: '1', price: '1', discounts: [{ amount: '5' }] },
+      ]),
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { path: 'lines[0].taxes[0].percent', code: 'vat_rate_unsupported' },
+        { path: 'lines[1].taxes[0].percent', code: 'vat_rate_mismatch' },
+        { path: 'lines[2].taxes[0].percent', code: 'required' },
+        { path: 'lines[3].discounts', code: 'negative' },
+      ],
+    });
+  });
+});
