@@ -35,3 +35,8 @@ export function wsfeErrors(errors: { code: number; message: string }[]): string 
 export function soapClientFault(message: string): string {
   return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>${escapeXml(message)}</faultstring></soap:Fault></soap:Body></soap:Envelope>`;
 }
+
+/** An ASP.NET server fault (HTTP 500), as WSFE's .asmx sends when it fails while processing. */
+export function soapServerFault(message: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>${escapeXml(message)}</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>`;
+}
