@@ -24,7 +24,7 @@ export const WSFE_MESSAGES = {
   10029: 'La suma de los importes en Tributo debe ser igual al valor ingresado en ImpTrib.',
   10044: 'El campo ImpOpEx (importe exento) para comprobantes tipo C debe ser igual a cero (0).',
   10048: "El campo  'Importe Total' ImpTotal, debe ser igual  a la  suma de ImpTotConc + ImpNeto + ImpOpEx + ImpTrib + ImpIVA.",
-  10048_C: "El campo  'Importe Total' ImpTotal, debe ser igual  a la  suma de ImpNeto + ImpTrib. Donde ImpNeto es igual al Sub Total",
+  '10048_C': "El campo  'Importe Total' ImpTotal, debe ser igual  a la  suma de ImpNeto + ImpTrib. Donde ImpNeto es igual al Sub Total",
   10051: 'Los importes informados en AlicIVA no se corresponden con los porcentajes.',
   10071: 'Para comprobantes tipo C el objeto IVA no debe informarse.',
   // UNVERIFIED: no real answer found for ImpIVA differing from the sum of AlicIva/Importe; code and text are ours.

@@ -55,7 +55,7 @@ export { getTrustStore, trustExtraCas } from './get-trust-store';
 export type { ExtraCaSource } from './get-trust-store';
 // The building blocks the simulated ARCA (lib/arca-simulator) answers with.
 export { parseSoap, pick, text, escapeXml } from './soap/parse-soap';
-export type { XmlNode } from './soap/parse-soap';
+export type { XmlNode, XmlValue } from './soap/parse-soap';
 export { findChain } from './find-chain';
 export { nameField } from './summarize-certificate';
 export { x509, webcrypto, RSA_SHA256, OID_SERIAL_NUMBER, importSigningKey } from './x509';
