@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   createCsr,
@@ -36,6 +38,10 @@ function argentinaDay(days = 0): string {
 }
 
 const RECEIVER = '30710151543';
+const RECORDINGS = path.resolve('../shared/afip/corpus/responses/wsfe-invoicing/derived');
+
+/** Tags, attributes and order only: every text value removed. */
+const shape = (xml: string) => xml.trim().replace(/>[^<]+</g, '><');
 
 /** A Factura A (type 1) for 100 + 21 % IVA, goods, dated today; override anything. */
 function factura(pointOfSale: number, number: number, extra: Partial<NumberedFeVoucher> = {}): NumberedFeVoucher {
@@ -250,6 +256,40 @@ describeEachDatabase('ARCA simulator: WSFEv1 invoicing through the real client',
     expect(b.ok && b.value.map((c) => [c.id, c.voucherClasses])).toEqual([4, 5, 7, 8, 9, 10, 15].map((id) => [id, 'B']));
     const all = await getReceiverVatConditions(wsfe, auth);
     expect(all.ok && all.value.find((c) => c.id === 5)).toEqual({ id: 5, description: 'Consumidor Final', voucherClasses: 'C/49' });
+  });
+
+  it.skipIf(!existsSync(RECORDINGS))('answers in the exact shape of the recorded answers (namespaces, FEHeaderInfo, element order)', async () => {
+    const { auth, wsfe } = await supplier('sandbox');
+    let raw = '';
+    const transport = async (url: string, body: string, headers: Record<string, string>) => {
+      const response = await fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'text/xml; charset=utf-8', ...headers } });
+      raw = await response.text();
+      return { status: response.status, body: raw };
+    };
+    const recorded = (name: string) => shape(readFileSync(path.join(RECORDINGS, name), 'utf8'));
+    const services = { Concepto: 2 as const, FchServDesde: argentinaDay(), FchServHasta: argentinaDay(), FchVtoPago: argentinaDay() };
+    await requestCae({ ...wsfe, transport }, auth, factura(2, 1, services));
+    expect(shape(raw)).toBe(recorded('bravo_FECAESolicitar_A_facturaA_condIva1_obs10217.resp.xml'));
+    await requestCae({ ...wsfe, transport }, auth, factura(2, 1, services));
+    expect(shape(raw)).toBe(recorded('pyafipws_FECAESolicitar_R_err10016_facturaA_reenvio.resp.xml'));
+    await requestCae({ ...wsfe, transport }, auth, factura(2, 2, { DocNro: '1' }));
+    expect(shape(raw)).toBe(recorded('afiper_FECAESolicitar_R_obs10015_docNroInvalido.resp.xml'));
+    const facturaB = factura(2, 1, { ...services, CbteTipo: 6, CondicionIVAReceptorId: 4 });
+    await requestCae({ ...wsfe, transport }, auth, facturaB);
+    expect(shape(raw)).toBe(recorded('bravo_FECAESolicitar_A_facturaB_condIva4.resp.xml'));
+    await getVoucher({ ...wsfe, transport }, auth, 2, 6, 1);
+    expect(shape(raw)).toBe(recorded('bravo_FECompConsultar_A_facturaB_nro1765.resp.xml'));
+    await getVoucher({ ...wsfe, transport }, auth, 2, 6, 2);
+    expect(shape(raw)).toBe(recorded('pyafipws_FECompConsultar_err602_noResults.resp.xml'));
+    await getLastAuthorized({ ...wsfe, transport }, auth, 2, 6);
+    expect(shape(raw)).toBe(recorded('bravo_FECompUltimoAutorizado_pv2_t6_nro1763.resp.xml'));
+    await getVoucherTypes({ ...wsfe, transport }, auth);
+    expect(shape(raw)).toBe(recorded('bravo_FEParamGetTiposCbte.resp.xml'));
+    await getReceiverVatConditions({ ...wsfe, transport }, auth, 'A');
+    expect(shape(raw)).toBe(recorded('bravo_FEParamGetCondicionIvaReceptor_claseA.resp.xml'));
+    await getExchangeRate({ ...wsfe, transport }, auth, 'DOL');
+    expect(shape(raw)).toBe(recorded('bravo_FEParamGetCotizacion_DOL.resp.xml'));
+    expect(raw).toMatch(/<fecha>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-03:00<\/fecha>/);
   });
 
   for (const fault of [{ kind: 'http_500' as const }, { kind: 'timeout' as const, holdMs: 1_500 }]) {
