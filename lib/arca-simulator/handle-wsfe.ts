@@ -45,7 +45,7 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
   if (isCatalogueMethod(method)) return respond(catalogueResult(method));
   if (method === 'FEParamGetCondicionIvaReceptor') {
     const wanted = (text(pick(request, 'ClaseCmp')) ?? '').trim().toUpperCase();
-    const allowed = wanted ? RECEIVER_CONDITIONS_BY_CLASS[wanted as 'A'] : undefined;
+    const allowed = wanted ? (RECEIVER_CONDITIONS_BY_CLASS as Record<string, readonly number[] | undefined>)[wanted] : undefined;
     if (wanted && !allowed) return respond(wsfeErrors([{ code: 602, message: WSFE_MESSAGES[602] }]));
     return respond(receiverConditionsResult(allowed, wanted));
   }
