@@ -45,7 +45,11 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
       const body = await read(c);
       return soap(c, await handleLoginCms(await dbOf(), env, body ?? '', now()));
     });
-    app.post(`/${env}/wsfe`, async (c) => soap(c, await handleWsfe(await dbOf(), env, (await read(c)) ?? '', now())));
+    app.post(`/${env}/wsfe`, async (c) => {
+      const answer = await handleWsfe(await dbOf(), env, (await read(c)) ?? '', now());
+      if (answer.holdMs) await new Promise((resolve) => setTimeout(resolve, answer.holdMs));
+      return soap(c, answer);
+    });
   }
 
   app.get('/style.css', (c) => c.body(STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));

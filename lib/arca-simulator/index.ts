@@ -16,3 +16,5 @@ export type { PointOfSaleInput, EmissionType, AddPointOfSaleResult } from './add
 export { handleLoginCms } from './handle-login-cms';
 export { handleWsfe } from './handle-wsfe';
 export { wsaaFault } from './soap-responses';
+export { injectWsfeFault } from './wsfe-faults';
+export type { WsfeFault } from './wsfe-faults';

@@ -19,11 +19,11 @@ export function loginCmsSuccess(ta: string, endpoint: string): string {
   return `${ENVELOPE_OPEN}<loginCmsResponse xmlns="${escapeXml(endpoint)}"><loginCmsReturn>${escapeXml(ta)}</loginCmsReturn></loginCmsResponse>${ENVELOPE_CLOSE}`;
 }
 
-/** A WSFE answer with ARCA's FEHeaderInfo header. */
+/** A WSFE answer with ARCA's FEHeaderInfo header (fecha in Argentina time, -03:00, as ARCA writes it). */
 export function wsfeResponse(method: string, result: string, ambiente: string, now: Date): string {
   return (
     '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
-    `<soap:Header><FEHeaderInfo xmlns="http://ar.gov.afip.dif.FEV1/"><ambiente>${escapeXml(ambiente)}</ambiente><fecha>${now.toISOString()}</fecha><id>4.3.0.0</id></FEHeaderInfo></soap:Header>` +
+    `<soap:Header><FEHeaderInfo xmlns="http://ar.gov.afip.dif.FEV1/"><ambiente>${escapeXml(ambiente)}</ambiente><fecha>${new Date(now.getTime() - 3 * 3_600_000).toISOString().replace('Z', '-03:00')}</fecha><id>4.3.0.0</id></FEHeaderInfo></soap:Header>` +
     `<soap:Body><${method}Response xmlns="http://ar.gov.afip.dif.FEV1/"><${method}Result>${result}</${method}Result></${method}Response></soap:Body></soap:Envelope>`
   );
 }
@@ -34,4 +34,9 @@ export function wsfeErrors(errors: { code: number; message: string }[]): string 
 
 export function soapClientFault(message: string): string {
   return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>${escapeXml(message)}</faultstring></soap:Fault></soap:Body></soap:Envelope>`;
+}
+
+/** An ASP.NET server fault (HTTP 500), as WSFE's .asmx sends when it fails while processing. */
+export function soapServerFault(message: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>${escapeXml(message)}</faultstring><detail /></soap:Fault></soap:Body></soap:Envelope>`;
 }

@@ -24,15 +24,39 @@ export { WSAA_FAULTS, mapWsaaFault } from './wsaa/wsaa-faults';
 export type { WsaaFaultName } from './wsaa/wsaa-faults';
 export { getAccessTicket } from './wsaa/get-access-ticket';
 export { checkTicket, clockDifference, isIssuedTo, ticketHolder, TICKET_LIFETIME_MS } from './wsaa/check-ticket';
-export { feDummy, getPointsOfSale, getLastAuthorized } from './wsfe/wsfe-client';
-export { parseFeDummy, parsePointsOfSale } from './wsfe/parse-wsfe';
+export {
+  feDummy,
+  getPointsOfSale,
+  getLastAuthorized,
+  getVoucher,
+  requestCae,
+  getVoucherTypes,
+  getDocumentTypes,
+  getVatRates,
+  getCurrencies,
+  getConceptTypes,
+  getExchangeRate,
+  getReceiverVatConditions,
+} from './wsfe/wsfe-client';
+export type { WsfeOptions, WsfeAuth } from './wsfe/wsfe-client';
+export type { FeVoucher, NumberedFeVoucher, FeVatLine, FeTaxLine, FeAssociatedVoucher } from './wsfe/fe-cae-request';
+export { buildFeCaeRequest } from './wsfe/build-fe-cae-request';
+export { hashFeVoucher } from './wsfe/hash-fe-voucher';
+export { parseFeCaeResponse } from './wsfe/parse-fe-cae-response';
+export type { CaeResult } from './wsfe/parse-fe-cae-response';
+export { parseFeVoucher, twoDecimals } from './wsfe/parse-fe-voucher';
+export type { ConsultedFeVoucher } from './wsfe/parse-fe-voucher';
+export { parseFeCatalogue, parseFeExchangeRate, parseFeReceiverVatConditions, FE_CATALOGUES } from './wsfe/parse-fe-params';
+export type { FeCatalogueEntry, FeCatalogueMethod, FeExchangeRate, FeReceiverVatCondition } from './wsfe/parse-fe-params';
+export { parseFeDummy, parsePointsOfSale, parseLastAuthorized } from './wsfe/parse-wsfe';
+export type { WsfeError, WsfeResult } from './wsfe/parse-wsfe';
 export type { PointOfSale } from './wsfe/parse-wsfe';
 export type { FeVoucher, FeVatLine, FeTaxLine, FeAssociatedVoucher, NumberedFeVoucher } from './wsfe/fe-cae-request';
 export { getTrustStore, trustExtraCas } from './get-trust-store';
 export type { ExtraCaSource } from './get-trust-store';
 // The building blocks the simulated ARCA (lib/arca-simulator) answers with.
 export { parseSoap, pick, text, escapeXml } from './soap/parse-soap';
-export type { XmlNode } from './soap/parse-soap';
+export type { XmlNode, XmlValue } from './soap/parse-soap';
 export { findChain } from './find-chain';
 export { nameField } from './summarize-certificate';
 export { x509, webcrypto, RSA_SHA256, OID_SERIAL_NUMBER, importSigningKey } from './x509';

@@ -11,12 +11,12 @@ export type WsfeResult<T> = { ok: true; value: T; events: WsfeError[] } | { ok: 
 // WSFE answers business errors inside the result (HTTP 200), not as SOAP faults.
 const ERROR_CODES: Record<number, string> = { 600: 'wsfe_token_invalid', 601: 'wsfe_cuit_not_represented', 602: 'wsfe_no_points_of_sale', 11002: 'wsfe_point_of_sale_not_enabled' };
 
-function list(node: XmlValue, item: string): XmlValue[] {
+export function list(node: XmlValue, item: string): XmlValue[] {
   const value = pick(node, item);
   return Array.isArray(value) ? value : value === undefined ? [] : [value];
 }
 
-function errorsOf(result: XmlValue, wrapper: 'Errors' | 'Events', item: 'Err' | 'Evt'): WsfeError[] {
+export function errorsOf(result: XmlValue, wrapper: 'Errors' | 'Events' | 'Observaciones', item: 'Err' | 'Evt' | 'Obs'): WsfeError[] {
   return list(pick(result, wrapper), item).map((e) => ({ code: Number(text(pick(e, 'Code')) ?? NaN), message: text(pick(e, 'Msg')) ?? '' }));
 }
 
@@ -26,7 +26,7 @@ function wsfeErrorOutcome(error: WsfeError): ArcaOutcome {
 }
 
 /** Finds `<Method>Response/<Method>Result`, splitting errors from the value read by `read`. */
-function parseWsfeResult<T>(xml: string, method: string, read: (result: XmlValue) => T | undefined): WsfeResult<T> {
+export function parseWsfeResult<T>(xml: string, method: string, read: (result: XmlValue) => T | undefined): WsfeResult<T> {
   let result: XmlValue;
   try {
     const parsed = parseSoap(xml);

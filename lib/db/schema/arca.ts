@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // WSAA access tickets, shared by every instance: ARCA answers a second login within a ticket's
 // life with coe.alreadyAuthenticated, so the ticket must outlive the process that got it. ARCA
@@ -89,4 +89,28 @@ export const arcaSimPointsOfSale = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.environment, t.cuit, t.number] })],
+);
+
+// Vouchers the simulated WSFE authorised (FECAESolicitar). The primary key is the sequence plus the
+// number: two requests for the same number cannot both commit, whatever their timing.
+export const arcaSimInvoices = pgTable(
+  'arca_sim_invoices',
+  {
+    environment: text('environment', { enum: ['sandbox', 'live'] }).notNull(),
+    cuit: text('cuit').notNull(),
+    pointOfSale: integer('point_of_sale').notNull(),
+    voucherType: integer('voucher_type').notNull(),
+    number: integer('number').notNull(),
+    /** CbteFch, yyyymmdd: a later voucher may not be dated before it. */
+    voucherDate: text('voucher_date').notNull(),
+    /** The FECAEDetRequest as received, field names as WSFEv1's, values as strings. */
+    request: jsonb('request').notNull(),
+    cae: text('cae').notNull(),
+    /** yyyymmdd */
+    caeExpiry: text('cae_expiry').notNull(),
+    /** Observaciones sent with the approval: [{ code, message }]. */
+    observations: jsonb('observations').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.environment, t.cuit, t.pointOfSale, t.voucherType, t.number] })],
 );

@@ -1,0 +1,47 @@
+import 'server-only';
+import { randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '@/lib/db';
+import type { ArcaEnvironment } from '@/lib/arca';
+import type { WsfeMessage } from './check-fe-voucher';
+import type { SimVoucher } from './read-fe-request';
+
+export interface IssuedVoucher {
+  cae: string;
+  caeExpiry: string;
+}
+
+/** yyyymmdd plus days. */
+function addDays(yyyymmdd: string, days: number): string {
+  const date = new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + days));
+  return date.toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+/**
+ * Commits the voucher under its number if, in the same statement, that number is the sequence's last
+ * + 1 and the previous voucher is not dated after it; the primary key makes concurrent requests for
+ * one number commit at most once. undefined: not the next number (ARCA's 10016).
+ */
+export async function issueSimVoucher(
+  db: Db,
+  input: { environment: ArcaEnvironment; cuit: string; voucher: SimVoucher; voucherDate: string; observations: WsfeMessage[]; now: Date },
+): Promise<IssuedVoucher | undefined> {
+  const { environment, cuit, voucher, voucherDate } = input;
+  const pointOfSale = Number(voucher.PtoVta);
+  const type = Number(voucher.CbteTipo);
+  const number = Number(voucher.CbteDesde);
+  if (!Number.isInteger(number) || number < 1 || number > 99_999_999 || voucher.CbteHasta !== voucher.CbteDesde) return undefined;
+  const cae = String(randomInt(10 ** 13, 10 ** 14));
+  const caeExpiry = addDays(voucherDate, 10);
+  const same = sql`environment = ${environment} AND cuit = ${cuit} AND point_of_sale = ${pointOfSale} AND voucher_type = ${type}`;
+  const rows = await queryRows<{ number: number }>(
+    db,
+    sql`INSERT INTO arca_sim_invoices (environment, cuit, point_of_sale, voucher_type, number, voucher_date, request, cae, cae_expiry, observations, created_at)
+      SELECT ${environment}, ${cuit}, ${pointOfSale}, ${type}, ${number}, ${voucherDate}, ${JSON.stringify(voucher)}::jsonb, ${cae}, ${caeExpiry}, ${JSON.stringify(input.observations)}::jsonb, ${input.now.toISOString()}::timestamptz
+      WHERE (SELECT coalesce(max(number), 0) FROM arca_sim_invoices WHERE ${same}) = ${number - 1}
+        AND NOT EXISTS (SELECT 1 FROM arca_sim_invoices WHERE ${same} AND number = ${number - 1} AND voucher_date > ${voucherDate})
+      ON CONFLICT DO NOTHING
+      RETURNING number`,
+  );
+  return rows.length ? { cae, caeExpiry } : undefined;
+}

@@ -1,0 +1,41 @@
+import { escapeXml } from '../soap/parse-soap';
+import type { NumberedFeVoucher } from './fe-cae-request';
+
+const element = (name: string, value: string | number | undefined): string =>
+  value === undefined ? '' : `<ar:${name}>${escapeXml(typeof value === 'number' ? String(Math.trunc(value)) : value)}</ar:${name}>`;
+
+const group = (wrapper: string, item: string, rows: string[]): string => (rows.length ? `<ar:${wrapper}>${rows.map((r) => `<ar:${item}>${r}</ar:${item}>`).join('')}</ar:${wrapper}>` : '');
+
+/**
+ * FECAESolicitar's FeCAEReq for one voucher (CantReg 1, CbteDesde = CbteHasta), children in the order
+ * of ARCA's WSDL (FECAEDetRequest: … MonId, MonCotiz, CanMisMonExt, CondicionIVAReceptorId, CbtesAsoc,
+ * Tributos, Iva …). Empty lists are left out: ARCA rejects an empty Iva or Tributos element.
+ */
+export function buildFeCaeRequest(voucher: NumberedFeVoucher): string {
+  const v = voucher;
+  const header = element('CantReg', 1) + element('PtoVta', v.PtoVta) + element('CbteTipo', v.CbteTipo);
+  const detail = [
+    element('Concepto', v.Concepto),
+    element('DocTipo', v.DocTipo),
+    element('DocNro', v.DocNro),
+    element('CbteDesde', v.CbteNro),
+    element('CbteHasta', v.CbteNro),
+    element('CbteFch', v.CbteFch),
+    element('ImpTotal', v.ImpTotal),
+    element('ImpTotConc', v.ImpTotConc),
+    element('ImpNeto', v.ImpNeto),
+    element('ImpOpEx', v.ImpOpEx),
+    element('ImpTrib', v.ImpTrib),
+    element('ImpIVA', v.ImpIVA),
+    element('FchServDesde', v.FchServDesde),
+    element('FchServHasta', v.FchServHasta),
+    element('FchVtoPago', v.FchVtoPago),
+    element('MonId', v.MonId),
+    element('MonCotiz', v.MonCotiz),
+    element('CondicionIVAReceptorId', v.CondicionIVAReceptorId),
+    group('CbtesAsoc', 'CbteAsoc', (v.CbtesAsoc ?? []).map((a) => element('Tipo', a.Tipo) + element('PtoVta', a.PtoVta) + element('Nro', a.Nro) + element('Cuit', a.Cuit) + element('CbteFch', a.CbteFch))),
+    group('Tributos', 'Tributo', (v.Tributos ?? []).map((t) => element('Id', t.Id) + element('Desc', t.Desc) + element('BaseImp', t.BaseImp) + element('Alic', t.Alic) + element('Importe', t.Importe))),
+    group('Iva', 'AlicIva', (v.Iva ?? []).map((i) => element('Id', i.Id) + element('BaseImp', i.BaseImp) + element('Importe', i.Importe))),
+  ].join('');
+  return `<ar:FeCAEReq><ar:FeCabReq>${header}</ar:FeCabReq><ar:FeDetReq><ar:FECAEDetRequest>${detail}</ar:FECAEDetRequest></ar:FeDetReq></ar:FeCAEReq>`;
+}

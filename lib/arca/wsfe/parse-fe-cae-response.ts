@@ -1,0 +1,76 @@
+import { parseSoap, pick, text, type XmlValue } from '../soap/parse-soap';
+import { errorsOf, type WsfeError } from './parse-wsfe';
+
+/**
+ * What became of one FECAESolicitar. Only `approved` and `rejected` are ARCA's word; `unknown` means
+ * the request may have been authorised (timeout, connection lost after sending, HTTP 5xx, an answer
+ * that cannot be read): never send it again as is, reconcile with FECompUltimoAutorizado and
+ * FECompConsultar first. `not_sent` means the connection was refused before anything was sent.
+ */
+export type CaeResult =
+  | {
+      status: 'approved';
+      pointOfSale: number;
+      voucherType: number;
+      number: number;
+      /** 14 digits. */
+      cae: string;
+      /** yyyymmdd */
+      caeExpiry: string;
+      /** FchProceso as ARCA writes it, yyyymmddhhmmss. */
+      processedAt: string;
+      observations: WsfeError[];
+      events: WsfeError[];
+    }
+  | {
+      status: 'rejected';
+      /** Result-level Errors (10016 number not next, 11002, 600 …). */
+      errors: WsfeError[];
+      /** The voucher's Observaciones (10013, 10015, 10049, 10016 date …). */
+      observations: WsfeError[];
+      events: WsfeError[];
+      /** A soap:Client fault: the server could not read the request, so it processed nothing. */
+      fault?: { code: string; message: string };
+    }
+  | { status: 'unknown'; reason: 'timeout' | 'connection_lost' | 'server_error' | 'unreadable'; httpStatus?: number }
+  | { status: 'not_sent'; reason: 'unreachable' };
+
+const unknown = (reason: 'server_error' | 'unreadable', httpStatus: number): CaeResult => ({ status: 'unknown', reason, httpStatus });
+
+function first(node: XmlValue): XmlValue {
+  return Array.isArray(node) ? node[0] : node;
+}
+
+/** Reads ARCA's answer to a one-voucher FECAESolicitar (see CaeResult). */
+export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
+  let parsed: ReturnType<typeof parseSoap>;
+  try {
+    parsed = parseSoap(xml);
+  } catch {
+    return unknown(httpStatus >= 500 ? 'server_error' : 'unreadable', httpStatus);
+  }
+  if (parsed.fault) {
+    if (/^Client$/i.test(parsed.fault.code.replace(/^.*:/, ''))) return { status: 'rejected', errors: [], observations: [], events: [], fault: parsed.fault };
+    return unknown('server_error', httpStatus);
+  }
+  if (httpStatus !== 200) return unknown('server_error', httpStatus);
+  const result = pick(parsed.body, 'FECAESolicitarResponse', 'FECAESolicitarResult');
+  if (!result || typeof result !== 'object') return unknown('unreadable', httpStatus);
+  const errors = errorsOf(result, 'Errors', 'Err');
+  const events = errorsOf(result, 'Events', 'Evt');
+  const header = pick(result, 'FeCabResp');
+  const detail = first(pick(result, 'FeDetResp', 'FECAEDetResponse'));
+  const observations = detail ? errorsOf(detail, 'Observaciones', 'Obs') : [];
+  const verdict = text(pick(detail, 'Resultado')) ?? text(pick(header, 'Resultado'));
+  if (verdict === 'A') {
+    const cae = text(pick(detail, 'CAE')) ?? '';
+    const caeExpiry = text(pick(detail, 'CAEFchVto')) ?? '';
+    const [pointOfSale, voucherType] = ['PtoVta', 'CbteTipo'].map((k) => Number(text(pick(header, k))));
+    const number = Number(text(pick(detail, 'CbteDesde')));
+    // An approval without a well-formed CAE cannot be relied on: treat it as unread, then reconcile.
+    if (!/^\d{14}$/.test(cae) || !/^\d{8}$/.test(caeExpiry) || ![pointOfSale, voucherType, number].every(Number.isInteger)) return unknown('unreadable', httpStatus);
+    return { status: 'approved', pointOfSale: pointOfSale!, voucherType: voucherType!, number, cae, caeExpiry, processedAt: text(pick(header, 'FchProceso')) ?? '', observations, events };
+  }
+  if (verdict === 'R' || (verdict === undefined && errors.length)) return { status: 'rejected', errors, observations, events };
+  return unknown('unreadable', httpStatus);
+}
