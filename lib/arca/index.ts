@@ -51,7 +51,6 @@ export type { FeCatalogueEntry, FeCatalogueMethod, FeExchangeRate, FeReceiverVat
 export { parseFeDummy, parsePointsOfSale, parseLastAuthorized } from './wsfe/parse-wsfe';
 export type { WsfeError, WsfeResult } from './wsfe/parse-wsfe';
 export type { PointOfSale } from './wsfe/parse-wsfe';
-export type { FeVoucher, FeVatLine, FeTaxLine, FeAssociatedVoucher, NumberedFeVoucher } from './wsfe/fe-cae-request';
 export { getTrustStore, trustExtraCas } from './get-trust-store';
 export type { ExtraCaSource } from './get-trust-store';
 // The building blocks the simulated ARCA (lib/arca-simulator) answers with.
