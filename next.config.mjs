@@ -9,7 +9,7 @@ const nextConfig = {
   // The build type-checks the app; tests and benchmarks are left to `npm run typecheck` (the whole
   // tree), so a test file can never stop `npm start`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
-  // PGlite ships a 15 MB WASM file; bundling it would copy it into public /_next/static.
+  // PGlite ships a large WASM file; bundling it would copy it into public /_next/static.
   experimental: {
     // Two 64 KB files (certificate and key) and a few fields; anything larger is refused before parsing.
     // Server actions also refuse requests whose Origin does not match the host (Next's CSRF check).
