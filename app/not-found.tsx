@@ -1,3 +1,5 @@
+import Link from 'next/link';
+
 // Requests outside any locale (rare: the proxy localises almost everything) get a plain 404.
 export default function GlobalNotFound() {
   return (
@@ -5,7 +7,7 @@ export default function GlobalNotFound() {
       <body>
         <main>
           <h1>404 — No encontramos esta página / Page not found</h1>
-          <a href="/">Inicio / Home</a>
+          <Link href="/">Inicio / Home</Link>
         </main>
       </body>
     </html>

@@ -22,8 +22,9 @@ if (playwright) {
   skipped += playwright.stats.skipped;
 } else failed += 1;
 
-// A step that failed without a failing test (type errors, a server that never started) still fails.
-const unexplained = failedSteps.filter((s) => s === 'typecheck' || (s === 'vitest' && !vitest?.numFailedTests) || (s === 'playwright' && !playwright?.stats.unexpected));
+// A step that failed without a failing test (type errors, lint, formatting, a server that never
+// started) still fails.
+const unexplained = failedSteps.filter((s) => (s === 'vitest' ? !vitest?.numFailedTests : s === 'playwright' ? !playwright?.stats.unexpected : true));
 failed += unexplained.length;
 if (unexplained.length) console.log(`Failed steps: ${unexplained.join(', ')}`);
 

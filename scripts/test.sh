@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit + integration (PGlite, and PostgreSQL when DATABASE_URL is set),
-# then Playwright e2e against the production build. Ends with one "N passed, N failed" line.
+# `npm test`: type check, lint, format check, unit + integration (PGlite, and PostgreSQL when
+# DATABASE_URL is set), then Playwright e2e against the production build. Ends with one "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -15,6 +15,12 @@ failed_steps=()
 
 echo "── Type check"
 if ! (npx next typegen >/dev/null && npx tsc --noEmit); then failed_steps+=(typecheck); fi
+
+echo "── Lint (ESLint)"
+npm run --silent lint || failed_steps+=(lint)
+
+echo "── Format check (Prettier)"
+npm run --silent format:check || failed_steps+=(format)
 
 echo "── Unit and integration tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || failed_steps+=(vitest)

@@ -1,1 +1,3 @@
-export default { poweredByHeader: false };
+const nextConfig = { poweredByHeader: false };
+
+export default nextConfig;

@@ -1,15 +1,17 @@
 'use client';
 
-import { useEffect, useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
+
+// False in the server's HTML and while hydrating, true once JavaScript runs: nothing to subscribe to.
+const subscribeToNothing = () => () => {};
 
 /** A read-only value with a copy button (the button appears once JavaScript runs; selecting works without it). */
 export function CopyField({ label, value, multiline = false }: { label: string; value: string; multiline?: boolean }) {
   const t = useTranslations('wizard.copy');
   const id = useId();
-  const [ready, setReady] = useState(false);
+  const ready = useSyncExternalStore(subscribeToNothing, () => true, () => false);
   const [copied, setCopied] = useState(false);
-  useEffect(() => setReady(true), []);
   const copy = async () => {
     await navigator.clipboard.writeText(value);
     setCopied(true);

@@ -11,7 +11,7 @@ interface RsaKeyPair {
   publicKeyPem: string;
 }
 
-/** RSA-2048 on libuv's thread pool, so the event loop keeps serving while it runs (≈ 100–700 ms). */
+/** RSA-2048 on libuv's thread pool, so the event loop keeps serving while it runs. */
 export async function generateKeyPair(modulusLength = 2048): Promise<RsaKeyPair> {
   const { privateKey, publicKey } = await generate('rsa', {
     modulusLength,

@@ -2,8 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 
 type Row = Record<string, unknown>;
 // PGlite's query() parses, describes and plans its SQL on every call; it has no named statements.
-// These are the same protocol steps with the parse done once per statement name (2 to 3 times
-// faster on a one-row read), under the same two locks query() takes so nothing interleaves.
+// These are the same protocol steps with the parse done once per statement name (on a one-row read
+// the parse is much of the work), under the same two locks query() takes so nothing interleaves.
 interface Internals {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
@@ -20,13 +20,13 @@ const quiet = { syncToFs: false };
 export async function queryPrepared(client: PGlite, name: string, text: string, values: unknown[]): Promise<Row[]> {
   const internals = client as unknown as PGlite & Internals;
   await client.waitReady;
-  const module = (pglite ??= await import('@electric-sql/pglite'));
-  const { protocol, parse } = module;
+  const pgliteModule = (pglite ??= await import('@electric-sql/pglite'));
+  const { protocol, parse } = pgliteModule;
   return internals._runExclusiveTransaction(() =>
     internals._runExclusiveQuery(async () => {
       const messages = [];
       try {
-        const types = await paramTypes(client, module, name, text);
+        const types = await paramTypes(client, pgliteModule, name, text);
         const serialized = values.map((value, i) => (value === null || value === undefined ? null : (client.serializers[types[i]!] ?? String)(value)));
         messages.push(...(await client.execProtocolStream(protocol.serialize.bind({ statement: name, values: serialized as string[] }), quiet)));
         messages.push(...(await client.execProtocolStream(protocol.serialize.describe({ type: 'P' }), quiet)));

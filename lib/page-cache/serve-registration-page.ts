@@ -113,7 +113,7 @@ function toStoredPage(captured: CapturedResponse, version: string, expiresAt: nu
 function replay(res: ServerResponse, page: StoredPage, gzip: boolean) {
   const nonce = randomBytes(16).toString('base64');
   const text = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
-  // Level 1 with the most memory: on a wizard page, 2 % larger than level 4 for three quarters of its CPU.
+  // Level 1 with the most memory: on a wizard page, barely larger than level 4 for less CPU.
   const body = gzip ? gzipSync(text, { level: 1, memLevel: 9 }) : text;
   const headers: Record<string, string | number> = { 'X-Page-Cache': 'hit', 'Content-Length': body.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
   for (const [name, value] of Object.entries(page.headers)) headers[name] = value.replaceAll(page.nonce, nonce);

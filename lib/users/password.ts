@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// OWASP's scrypt floor is N=2^17,r=8,p=1; 2^15 keeps sign-in near 60 ms on this 2-core machine
+// OWASP's scrypt floor is N=2^17,r=8,p=1; 2^15 keeps sign-in quick on a small machine
 // while costing an attacker 32 MiB per guess. Parameters are stored with each hash.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;

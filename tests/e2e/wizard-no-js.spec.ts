@@ -90,6 +90,8 @@ test.describe('wizard forms without JavaScript', () => {
     await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).fill('sinscript');
     await submit(page, w.certificate!.generate!);
     await expect(page.getByLabel(w.certificate!.csrLabel!, { exact: true })).toHaveValue(/BEGIN CERTIFICATE REQUEST/);
+    // A copy button would do nothing without JavaScript: the fields are selectable instead.
+    await expect(page.getByRole('button', { name: w.copy!.copy!, exact: true })).toHaveCount(0);
   });
 
   test('bring your own: an expired pair is explained, a good pair is validated', async ({ page, request }) => {

@@ -8,8 +8,8 @@ import { opensslContainers } from '../fixtures/arca/openssl-containers';
 const FIXTURES = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 const COPY = {
-  es: { regime: 'Responsable inscripto', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
-  en: { regime: 'Responsable inscripto (VAT-registered)', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: { sandbox: 'Done! You can test invoicing now', live: 'Done! You can invoice now' }, paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate", refresh: 'Refresh list' },
+  es: { regime: 'Responsable inscripto', copy: 'Copiar', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
+  en: { regime: 'Responsable inscripto (VAT-registered)', copy: 'Copy', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: { sandbox: 'Done! You can test invoicing now', live: 'Done! You can invoice now' }, paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate", refresh: 'Refresh list' },
 } as const;
 
 async function step(page: Page, testInfo: TestInfo, name: string) {
@@ -36,6 +36,8 @@ for (const [environment, locale] of [['sandbox', 'es'], ['sandbox', 'en'], ['liv
     await page.getByRole('button', { name: c.generate }).click();
     const csrField = page.getByLabel(c.csr, { exact: true });
     await expect(csrField).toHaveValue(/BEGIN CERTIFICATE REQUEST/);
+    // With JavaScript, alias and CSR each get a copy button.
+    await expect(page.getByRole('button', { name: c.copy, exact: true })).toHaveCount(2);
     const alias = await page.getByLabel(c.alias, { exact: true }).inputValue();
     const csr = await csrField.inputValue();
     await step(page, testInfo, `${environment}-${locale}-2b-csr-ready`);

@@ -14,7 +14,7 @@ describeEachDatabase('API errors', (database) => {
     ws = await api.workspace();
   });
 
-  const expectProblem = (res: { status: number; headers: Headers; body: any }, status: number, code: string) => {
+  const expectProblem = (res: { status: number; headers: Headers; body: unknown }, status: number, code: string) => {
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, code, key: code, message: expect.any(String) });

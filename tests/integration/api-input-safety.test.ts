@@ -20,7 +20,7 @@ describeEachDatabase('API input the database cannot store', (database) => {
     entryId = (await api.call('POST', '/silo/v1/entries', { key: ws.key, json: { data: party() } })).body.id;
   });
 
-  const expect422 = (res: { status: number; body: any }, fields: unknown) => {
+  const expect422 = (res: { status: number; body: unknown }, fields: unknown) => {
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body).toMatchObject({ status: 422, code: 'validation', fields });
   };

@@ -24,6 +24,7 @@ function views(xml: string): PointOfSaleView[] {
 /** The wizard's table as the supplier reads it: one line of text per row. */
 function rows(list: PointOfSaleView[], locale: 'es' | 'en'): string[] {
   const html = renderToStaticMarkup(
+    // eslint-disable-next-line react/no-children-prop -- NextIntlClientProvider's props type requires children, so createElement's third argument does not type-check
     createElement(NextIntlClientProvider, { locale, messages: locale === 'es' ? es : en, timeZone: 'America/Argentina/Buenos_Aires', children: createElement(PointsTable, { list }) }),
   );
   return [...html.matchAll(/<tr class="border-b border-slate-200">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim());
