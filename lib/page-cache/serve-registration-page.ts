@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '@/lib/db';
 import { hitRateLimit } from '@/lib/ratelimit';
+import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
 import { captureResponse, type CapturedResponse } from './capture-response';
@@ -25,8 +26,6 @@ const MAX_AGE_MS = 10 * 60_000;
 const ARCA_PAGE_MAX_AGE_MS = 30_000;
 // Per-response values that must not be replayed.
 const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
-/** Server actions' body limit (next.config.mjs bodySizeLimit; a unit test keeps them equal). */
-export const MAX_ACTION_BODY_BYTES = 256 * 1024;
 
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
@@ -40,7 +39,7 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0]!;
     // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
-    if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > MAX_ACTION_BODY_BYTES) {
+    if (req.method === 'POST' && declaredBodySize(req.method, req.headers, BODY_LIMITS.action) === 'over') {
       const posted = matchRegistrationPage(path);
       if (!posted) return render();
       sendPlainPage(res, 413, 'tooLarge', posted.locale, path);
