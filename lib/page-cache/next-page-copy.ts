@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
  * The one place that relies on how Next writes a page rather than on its API: Next has no way to
  * hand over a rendered page, so a copy is taken as it streams through node:http, and a CSP nonce is
  * the only per-response value in it, present verbatim in the header and the HTML. Rendering every
- * view instead costs far more than the issue's 20 % (docs/performance.md#wizard-pages);
+ * view instead would cost most of the wizard's throughput (docs/performance.md#wizard-pages);
  * tests/e2e/wizard.spec.ts fails if a Next upgrade breaks either assumption.
  */
 export interface PageCopy {
