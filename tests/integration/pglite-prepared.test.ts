@@ -23,13 +23,17 @@ describe('PGlite internals that lib/db/pglite-prepared.ts relies on', () => {
   it('waits for an open transaction instead of running inside it', async () => {
     await client.exec('delete from probe');
     let release!: () => void;
+    let inserted!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const open = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = client.transaction(async (tx) => {
       await tx.query('insert into probe values (1)');
+      inserted();
       await held;
       await tx.query('insert into probe values (2)');
       await tx.rollback();
     });
+    await open;
     // Issued while the transaction is open: run inside it, it would see the uncommitted row.
     const counted = queryPrepared(client, 'probe_count', 'select count(*)::int as n from probe where n > $1', [0]);
     await new Promise((resolve) => setTimeout(resolve, 50));
