@@ -9,7 +9,7 @@ import { DomainError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';
 import type { ApiEnv } from './context';
 import { requireApiKey } from './middleware/auth';
-import { jsonBodyOnly, limitBody } from './middleware/json-body';
+import { jsonBodyOnly, limitApiBody } from './middleware/json-body';
 import { rateLimitPerKey } from './middleware/rate-limit';
 import { storableInput } from './middleware/storable-input';
 import { ApiError, problemResponse } from './problem';
@@ -54,7 +54,7 @@ export function createApiApp(options: ApiOptions = {}) {
     c.set('db', await getDb());
     await next();
   });
-  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitBody, jsonBodyOnly, requireApiKey, rateLimit, storableInput);
+  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitApiBody, jsonBodyOnly, requireApiKey, rateLimit, storableInput);
 
   app.route('/utils/v1', utilsV1);
   app.route('/silo/v1', siloV1);

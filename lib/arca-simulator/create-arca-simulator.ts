@@ -4,6 +4,7 @@ import { Hono, type Context } from 'hono';
 import { getEnv } from '@/lib/config';
 import { getDb, schema, type Db } from '@/lib/db';
 import { type ArcaEnvironment, escapeXml as esc, validateCuit } from '@/lib/arca';
+import { BODY_LIMITS, limitBody } from '@/lib/request-body';
 import { addPointOfSale, type EmissionType } from './add-point-of-sale';
 import { authorizeService } from './authorize-service';
 import { handleLoginCms } from './handle-login-cms';
@@ -21,8 +22,6 @@ export interface ArcaSimulatorOptions {
   force?: boolean;
 }
 
-const MAX_BODY = 256 * 1024;
-
 /** The simulated ARCA: WSAA and WSFE SOAP per environment, plus WSASS-like and Certificados Digitales-like pages. */
 export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   if (getEnv().production && !options.force) throw new Error('The ARCA simulator refuses to run in production.');
@@ -33,22 +32,20 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   // Date comes from the simulated clock, as ARCA's servers send their own: tests move the clock.
   const soap = (c: Context, answer: { status: number; body: string }) =>
     c.body(answer.body, answer.status as 200, { 'Content-Type': 'text/xml; charset=utf-8', Date: now().toUTCString() });
-  const read = async (c: Context) => {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_BODY) return undefined;
-    const body = await c.req.text();
-    return body.length > MAX_BODY ? undefined : body;
-  };
+  // A body over the cap is answered as an empty one: the fault ARCA gives for a request it cannot read.
+  const soapRoute = (path: string, handle: (db: Db, body: string) => Promise<{ status: number; body: string }>) =>
+    app.post(
+      path,
+      limitBody(BODY_LIMITS.simulator, async (c) => soap(c, await handle(await dbOf(), ''))),
+      async (c) => soap(c, await handle(await dbOf(), await c.req.text())),
+    );
 
   for (const env of ['sandbox', 'live'] as const) {
-    app.post(`/${env}/wsaa`, async (c) => {
-      const body = await read(c);
-      return soap(c, await handleLoginCms(await dbOf(), env, body ?? '', now()));
-    });
-    app.post(`/${env}/wsfe`, async (c) => {
-      const answer = await handleWsfe(await dbOf(), env, (await read(c)) ?? '', now());
+    soapRoute(`/${env}/wsaa`, (db, body) => handleLoginCms(db, env, body, now()));
+    soapRoute(`/${env}/wsfe`, async (db, body) => {
+      const answer = await handleWsfe(db, env, body, now());
       if (answer.holdMs) await new Promise((resolve) => setTimeout(resolve, answer.holdMs));
-      return soap(c, answer);
+      return answer;
     });
   }
 
@@ -77,7 +74,7 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   });
   app.post('/live/certificados', async (c) => {
     const form = await c.req.parseBody();
-    const file = form.csr_file instanceof File && form.csr_file.size > 0 && form.csr_file.size < MAX_BODY ? await form.csr_file.text() : String(form.csr ?? '');
+    const file = form.csr_file instanceof File && form.csr_file.size > 0 && form.csr_file.size < BODY_LIMITS.simulator ? await form.csr_file.text() : String(form.csr ?? '');
     const result = await issueCertificate(await dbOf(), { environment: 'live', alias: String(form.alias ?? ''), csrPem: file, now: now() });
     // Like ARCA: back to the contribuyente's alias list, where «Ver» opens the certificate.
     return result.ok ? c.redirect(`${base}/live/certificados?cuit=${result.cuit}&ok=alias_added`, 303) : back(c, '/live/certificados', result, '');

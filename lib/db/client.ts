@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getLogger } from '@/lib/log';
+import { recordDriver, type Driver } from './driver';
 import { startPgliteMaintenance } from './pglite-maintenance';
 import * as schema from './schema';
 
@@ -11,7 +12,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  kind: Driver['kind'];
+  /** The driver it was opened with (also found from `db` by driverOf). */
+  driver: Driver;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,9 @@ async function openPglite(dataDir: string, maintenanceEvery?: DatabaseOptions['p
       await client.close();
     }
   };
-  return { db: db as unknown as Db, kind: 'pglite', close };
+  const driver: Driver = { kind: 'pglite', client };
+  recordDriver(db as unknown as Db, driver);
+  return { db: db as unknown as Db, kind: 'pglite', driver, close };
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -71,6 +76,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
-  const db = drizzle(pool, { schema });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const driver: Driver = { kind: 'postgres', pool };
+  recordDriver(db, driver);
+  return { db, kind: 'postgres', driver, close: () => pool.end() };
 }

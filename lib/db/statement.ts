@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from './client';
+import { driverOf } from './driver';
 import { queryPrepared } from './pglite-prepared';
 
 /**
@@ -19,19 +19,15 @@ interface Statement {
 export const statement = (name: string, text: string): Statement => ({ name: `${name}_${createHash('sha1').update(text).digest('hex').slice(0, 10)}`, text });
 
 type Row = Record<string, unknown>;
-interface PgPool {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
-  totalCount: number;
-}
 
 /**
  * Runs a statement and returns its rows as the driver parses them: timestamps as Date, json as
  * values. Inside a transaction (no driver client of its own) it goes through Drizzle.
  */
 export async function runStatement<T = Row>(db: Db, { name, text }: Statement, values: unknown[]): Promise<T[]> {
-  const client = (db as { $client?: PgPool | PGlite }).$client;
-  if (client && 'totalCount' in client) return (await client.query({ name, text, values })).rows as T[];
-  if (client && 'execProtocolStream' in client) return (await queryPrepared(client, name, text, values)) as T[];
+  const driver = driverOf(db);
+  if (driver?.kind === 'postgres') return (await driver.pool.query<Row>({ name, text, values })).rows as T[];
+  if (driver?.kind === 'pglite') return (await queryPrepared(driver.client, name, text, values)) as T[];
   const result = (await db.execute(toSql(text, values))) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,10 +1,8 @@
-export interface StoredPage {
+import type { PageCopy } from './next-page-copy';
+
+export interface StoredPage extends PageCopy {
   /** The registration's version the page was rendered from (see getRegistrationVersion). */
   version: string;
-  /** The CSP nonce the page was rendered with; replaced by a fresh one on every answer. */
-  nonce: string;
-  headers: Record<string, string>;
-  body: string;
   expiresAt: number;
 }
 

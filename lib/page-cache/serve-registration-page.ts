@@ -1,14 +1,14 @@
 import 'server-only';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import type { Db } from '@/lib/db';
 import { hitRateLimit } from '@/lib/ratelimit';
+import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
-import { captureResponse, type CapturedResponse } from './capture-response';
 import { isCacheableRequest, matchRegistrationPage, type RegistrationPage } from './match-registration-page';
-import { PageStore, type StoredPage } from './page-store';
+import { copyNextPage, replayNextPage } from './next-page-copy';
+import { PageStore } from './page-store';
 import { sendPlainPage } from './plain-pages';
 
 interface RegistrationPageOptions {
@@ -23,10 +23,6 @@ interface RegistrationPageOptions {
 // from ARCA, not from our database, so that page is asked again sooner (its "Refresh" always asks).
 const MAX_AGE_MS = 10 * 60_000;
 const ARCA_PAGE_MAX_AGE_MS = 30_000;
-// Per-response values that must not be replayed.
-const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
-/** Server actions' body limit (next.config.mjs bodySizeLimit; a unit test keeps them equal). */
-export const MAX_ACTION_BODY_BYTES = 256 * 1024;
 
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
@@ -40,7 +36,7 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0]!;
     // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
-    if (req.method === 'POST' && Number(req.headers['content-length'] ?? 0) > MAX_ACTION_BODY_BYTES) {
+    if (req.method === 'POST' && declaredBodySize(req.method, req.headers, BODY_LIMITS.action) === 'over') {
       const posted = matchRegistrationPage(path);
       if (!posted) return render();
       sendPlainPage(res, 413, 'tooLarge', posted.locale, path);
@@ -56,16 +52,11 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     if (!version) return render();
     const acceptsGzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
     const stored = store.get(url, version, now());
-    if (stored) return replay(res, stored, acceptsGzip);
-    const maxAge = page.step === 'points-of-sale' ? ARCA_PAGE_MAX_AGE_MS : MAX_AGE_MS;
+    if (stored) return replayNextPage(res, stored, acceptsGzip);
+    const expiresAt = now() + (page.step === 'points-of-sale' ? ARCA_PAGE_MAX_AGE_MS : MAX_AGE_MS);
     // The version is read before Next reads the registration, so a page can only be newer than its version says.
-    captureResponse(res, (captured) => {
-      const storable = toStoredPage(captured, version, now() + maxAge);
-      if (storable) store.set(url, storable);
-    });
+    copyNextPage(req, res, (copy) => store.set(url, { ...copy, version, expiresAt }));
     res.setHeader('X-Page-Cache', 'miss');
-    // Next would compress; the copy kept must be text to take a new nonce, so this first answer goes uncompressed.
-    delete req.headers['accept-encoding'];
     render();
   };
 }
@@ -95,28 +86,4 @@ async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage
   const refKey = createHash('sha256').update(page.ref).digest('hex').slice(0, 32);
   const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-view-ip:${ip}`, perRef * 5), hitRateLimit(db, `reg-view-ref:${refKey}`, perRef)]);
   return byIp.allowed && byRef.allowed;
-}
-
-function toStoredPage(captured: CapturedResponse, version: string, expiresAt: number): StoredPage | undefined {
-  const { status, headers, body } = captured;
-  if (status !== 200 || headers['set-cookie'] || headers['content-encoding']) return undefined;
-  if (!String(headers['content-type'] ?? '').startsWith('text/html')) return undefined;
-  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(headers['content-security-policy'] ?? ''))?.[1];
-  if (!nonce) return undefined;
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !NOT_STORED.has(name) && name !== 'x-page-cache') kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return { version, nonce, headers: kept, body: body.toString('utf8'), expiresAt };
-}
-
-function replay(res: ServerResponse, page: StoredPage, gzip: boolean) {
-  const nonce = randomBytes(16).toString('base64');
-  const text = Buffer.from(page.body.replaceAll(page.nonce, nonce), 'utf8');
-  // Level 1 with the most memory: on a wizard page, barely larger than level 4 for less CPU.
-  const body = gzip ? gzipSync(text, { level: 1, memLevel: 9 }) : text;
-  const headers: Record<string, string | number> = { 'X-Page-Cache': 'hit', 'Content-Length': body.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
-  for (const [name, value] of Object.entries(page.headers)) headers[name] = value.replaceAll(page.nonce, nonce);
-  res.writeHead(200, headers);
-  res.end(body);
 }

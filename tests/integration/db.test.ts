@@ -67,5 +67,9 @@ describeEachDatabase('database', (database) => {
     vi.resetModules();
     const copy = await import('@/lib/db/statement');
     expect(await copy.runStatement(db, probe, [])).toEqual([{ one: 1 }]);
+    // The copy knows the driver from how the database was opened, so it runs the statement on it, not through Drizzle.
+    const driverCopy = await import('@/lib/db/driver');
+    expect(driverCopy.driverOf(db)).toBe(database().driver);
+    expect(database().driver.kind).toBe(database().kind);
   });
 });

@@ -15,7 +15,8 @@ describe('PGlite maintenance', () => {
   beforeAll(async () => {
     // Its own timer stays out of the way: these tests call maintenance when they mean to.
     database = await openDatabase({ dataDir: 'memory://', pgliteMaintenance: { analyzeEveryMs: 3_600_000, firstVacuumAfterMs: 3_600_000 } });
-    client = (database.db as unknown as { $client: PGlite }).$client;
+    if (database.driver.kind !== 'pglite') throw new Error('expected the embedded database');
+    client = database.driver.client;
   });
   afterAll(() => database.close());
 

@@ -5,7 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cuitCheckDigit } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { createRegistrationPageServer, MAX_ACTION_BODY_BYTES, PageStore } from '@/lib/page-cache';
+import { createRegistrationPageServer, PageStore } from '@/lib/page-cache';
+import { BODY_LIMITS } from '@/lib/request-body';
 import { createRegistrationLink, updateProgress } from '@/lib/registration';
 import { createEntry } from '@/lib/silo';
 import { createWorkspace, setWorkspaceEnvironment } from '@/lib/workspaces';
@@ -193,7 +194,7 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     const { ref } = await newLink(database().db);
     renders.length = 0;
     const post = (path: string, bytes: number) => fetch(origin + path, { method: 'POST', redirect: 'manual', body: Buffer.alloc(bytes, 'a'), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
-    const refused = await post(`/reg/${ref}/upload`, MAX_ACTION_BODY_BYTES + 1);
+    const refused = await post(`/reg/${ref}/upload`, BODY_LIMITS.action + 1);
     expect(refused.status).toBe(413);
     const text = await refused.text();
     expect(text).toContain('El archivo es demasiado grande');

@@ -1,0 +1,1 @@
+export { BODY_LIMITS, declaredBodySize, limitBody } from './limit-body';
