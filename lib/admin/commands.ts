@@ -1,14 +1,10 @@
 import 'server-only';
 import type { ParseArgsConfig } from 'node:util';
 import type { Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
 import { createWorkflow } from '@/lib/transform';
 import { createUser } from '@/lib/users';
 import { connectApp, createApiKey, createWorkspace, getWorkspace } from '@/lib/workspaces';
-
-/** A refusal of the command line itself (a missing or wrong option): exit 1 with the message. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 export type CommandValues = Record<string, string | boolean | undefined>;
 
@@ -20,8 +16,8 @@ interface AdminCommand {
 const text = (value: CommandValues[string]) => (typeof value === 'string' ? value : undefined);
 
 async function requireWorkspace(db: Db, id: string | undefined) {
-  if (!id) throw new UsageError('--workspace <id> is required');
-  if (!(await getWorkspace(db, id).catch(() => undefined))) throw new UsageError(`No workspace ${id}.`);
+  if (!id) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--workspace <id> is required' });
+  if (!(await getWorkspace(db, id).catch(() => undefined))) throw new DomainError({ kind: 'not_found', code: 'workspace_not_found', detail: `No workspace ${id}.` });
   return id;
 }
 
@@ -37,8 +33,8 @@ export const ADMIN_COMMANDS = {
     async run(db, values) {
       const name = text(values.name);
       const connect = text(values.connect);
-      if (!name) throw new UsageError('--name is required: npm run workspace:create -- --name <name> --env sandbox|live [--connect gov-ar]');
-      if (values.env !== 'sandbox' && values.env !== 'live') throw new UsageError('--env must be sandbox or live');
+      if (!name) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--name is required: npm run workspace:create -- --name <name> --env sandbox|live [--connect gov-ar]' });
+      if (values.env !== 'sandbox' && values.env !== 'live') throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--env must be sandbox or live' });
       const workspace = await createWorkspace(db, { name, environment: values.env });
       if (connect) await connectApp(db, workspace.id, connect);
       const key = await createApiKey(db, workspace.id, 'first key');
@@ -79,8 +75,8 @@ export const ADMIN_COMMANDS = {
     async run(db, values) {
       const workspaceId = text(values.workspace);
       const email = text(values.email);
-      if (!workspaceId) throw new UsageError('--workspace <id> is required');
-      if (!email) throw new UsageError('--email <address> is required');
+      if (!workspaceId) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--workspace <id> is required' });
+      if (!email) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--email <address> is required' });
       const { user, password } = await createUser(db, { workspaceId, email });
       return { user_id: user.id, workspace_id: user.workspace_id, email: user.email, password, console_url: '/console' };
     },

@@ -6,7 +6,7 @@ import { ConfigError } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';
-import { ADMIN_COMMANDS, isAdminCommand, UsageError, type AdminCommandName, type CommandValues } from './commands';
+import { ADMIN_COMMANDS, isAdminCommand, type AdminCommandName, type CommandValues } from './commands';
 
 const SOCKET_FILE = 'control.sock';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -63,7 +63,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse, getDb
     const values = await readValues(req);
     send(200, { result: await ADMIN_COMMANDS[name].run(await getDb(), values) });
   } catch (error) {
-    if (error instanceof UsageError || error instanceof DomainError || error instanceof ConfigError) {
+    if (error instanceof DomainError || error instanceof ConfigError) {
       return send(400, { error: error.message, ...(error instanceof DomainError && error.fields ? { fields: error.fields } : {}) });
     }
     getLogger().error({ err: error, command: name }, 'control socket: command failed');
@@ -85,11 +85,11 @@ async function readValues(req: http.IncomingMessage): Promise<CommandValues> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new UsageError('The command is too large.');
+    if (size > MAX_BODY_BYTES) throw new DomainError({ kind: 'invalid', code: 'usage', detail: 'The command is too large.' });
     chunks.push(chunk);
   }
   const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('The command options must be an object.');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new DomainError({ kind: 'invalid', code: 'usage', detail: 'The command options must be an object.' });
   const values: CommandValues = {};
   for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string' || typeof value === 'boolean') values[key] = value;
   return values;

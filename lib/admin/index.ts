@@ -1,3 +1,3 @@
-export { ADMIN_COMMANDS, UsageError } from './commands';
+export { ADMIN_COMMANDS } from './commands';
 export type { AdminCommandName, CommandValues } from './commands';
 export { startControlSocket, sendToControlSocket, controlSocketPath, CommandRefused } from './control-socket';

@@ -12,7 +12,7 @@ import { requireApiKey } from './middleware/auth';
 import { jsonBodyOnly, limitApiBody } from './middleware/json-body';
 import { rateLimitPerKey } from './middleware/rate-limit';
 import { storableInput } from './middleware/storable-input';
-import { ApiError, problemResponse } from './problem';
+import { domainErrorResponse, problemResponse } from './problem';
 import { siloV1 } from './silo/v1';
 import { transformV1 } from './transform/v1';
 import { utilsV1 } from './utils/v1';
@@ -26,8 +26,6 @@ export const API_EXACT_PATHS = ['/openapi.json', '/utils', '/silo', '/transform'
 export function isApiPath(pathname: string): boolean {
   return API_EXACT_PATHS.includes(pathname as (typeof API_EXACT_PATHS)[number]) || API_PREFIXES.some((p) => pathname.startsWith(p));
 }
-
-const DOMAIN_STATUS = { validation: 422, not_found: 404, conflict: 409, precondition: 422 } as const;
 
 export interface ApiOptions {
   /** The database to use; the app's shared one by default (tests pass their own). */
@@ -71,8 +69,7 @@ export function createApiApp(options: ApiOptions = {}) {
     return problemResponse(c, 404, unsupportedVersion(path) ?? `No API route for ${c.req.method} ${path}.`);
   });
   app.onError((err, c) => {
-    if (err instanceof ApiError) return problemResponse(c, err.status, err.message, err.fields);
-    if (err instanceof DomainError) return problemResponse(c, DOMAIN_STATUS[err.kind], err.message, err.fields);
+    if (err instanceof DomainError) return domainErrorResponse(c, err);
     if (err instanceof HTTPException && err.status < 500) return problemResponse(c, err.status, err.message);
     getLogger().error({ err, method: c.req.method, path: new URL(c.req.url).pathname }, 'api: unexpected error');
     return problemResponse(c, 500, 'Something went wrong on our side. It has been logged; please try again.');

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from '@hono/zod-openapi';
+import type { DomainError, ErrorKind } from '@/lib/errors';
 
 export const ProblemSchema = z
   .object({
@@ -20,6 +21,7 @@ type Problem = z.infer<typeof ProblemSchema>;
 const TITLES: Record<number, { title: string; code: string }> = {
   400: { title: 'Bad request', code: 'bad_request' },
   401: { title: 'Unauthorized', code: 'unauthorized' },
+  403: { title: 'Forbidden', code: 'forbidden' },
   404: { title: 'Not found', code: 'not_found' },
   405: { title: 'Method not allowed', code: 'method_not_allowed' },
   409: { title: 'Conflict', code: 'conflict' },
@@ -28,6 +30,7 @@ const TITLES: Record<number, { title: string; code: string }> = {
   422: { title: 'Validation failed', code: 'validation' },
   429: { title: 'Too many requests', code: 'too_many_requests' },
   500: { title: 'Internal server error', code: 'internal' },
+  503: { title: 'Service unavailable', code: 'unavailable' },
 };
 
 /** Builds an RFC 9457 problem that also carries Invopop's `code`, `message` and `fields`. */
@@ -67,12 +70,23 @@ export function problemResponse(c: Context, status: number, detail?: string, fie
   });
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
+/** The HTTP status of each kind of refusal: the API is the only place that knows statuses. */
+const STATUS_OF_KIND: Record<ErrorKind, ContentfulStatusCode> = {
+  invalid: 422,
+  not_found: 404,
+  conflict: 409,
+  precondition: 422,
+  forbidden: 403,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** The one mapping of a DomainError to problem+json: the kind picks the status, the detail and fields go as they are. */
+export function problemOf(error: DomainError): Problem {
+  return problem(STATUS_OF_KIND[error.kind], error.message, error.fields);
+}
+
+export function domainErrorResponse(c: Context, error: DomainError) {
+  const body = problemOf(error);
+  return c.body(JSON.stringify(body), body.status as ContentfulStatusCode, { 'content-type': 'application/problem+json' });
 }

@@ -4,5 +4,5 @@ export { startDatabase, getDb, stopDatabase } from './instance';
 export * as schema from './schema';
 export { queryRows } from './rows';
 export { runStatement, statement, toDate, toDateOrNull } from './statement';
-export { encodeCursor, decodeListCursor } from './cursor';
+export { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
 export { DataDirBusyError } from './data-dir-lock';

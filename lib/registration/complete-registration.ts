@@ -29,8 +29,8 @@ export async function completeRegistration(db: Db, entryId: string): Promise<{ c
   });
   if (rows.length === 0) {
     const [existing] = await db.select({ at: schema.registrations.authorizedAt }).from(schema.registrations).where(eq(schema.registrations.entryId, entryId));
-    if (!existing) throw new DomainError('not_found', 'This entry has no registration.');
-    if (!existing.at) throw new DomainError('precondition', 'No validated, unexpired ARCA certificate is stored for this entry.');
+    if (!existing) throw new DomainError({ kind: 'not_found', code: 'registration_not_found', detail: 'This entry has no registration.' });
+    if (!existing.at) throw new DomainError({ kind: 'precondition', code: 'no_validated_certificate', detail: 'No validated, unexpired ARCA certificate is stored for this entry.' });
     return { completedNow: false };
   }
   await db

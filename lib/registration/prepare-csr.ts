@@ -18,7 +18,7 @@ export function suggestedAlias(supplier: Pick<Supplier, 'company'>): string {
  */
 export async function prepareCsr(db: Db, supplier: Supplier, aliasInput: string) {
   const checked = validateAlias(aliasInput);
-  if (!checked.ok) throw new DomainError('validation', checked.problem, { alias: checked.problem });
+  if (!checked.ok) throw new DomainError({ kind: 'invalid', code: checked.problem, detail: `The alias is not valid (${checked.problem}).`, messageKey: `wizard.certificate.alias.${checked.problem}`, fields: { alias: checked.problem } });
   const pendingCredentials = schema.registrationPendingCredentials;
   const [pending] = await db
     .select({ alias: pendingCredentials.alias, csrPem: pendingCredentials.csrPem })

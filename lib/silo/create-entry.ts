@@ -25,17 +25,17 @@ interface CreateEntryRequest {
 export async function createEntry(db: Db, ownerId: string, request: CreateEntryRequest) {
   const body = createEntryBody.safeParse(request.body);
   if (!body.success) {
-    throw new DomainError('validation', 'The request has invalid fields.', Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
+    throw new DomainError({ kind: 'invalid', code: 'invalid_entry', detail: 'The request has invalid fields.', fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])) });
   }
   const { key, folder: bodyFolder, data, ...topLevel } = body.data;
   const strays = strayTopLevelFields(topLevel, data !== undefined);
-  if (Object.keys(strays).length) throw new DomainError('validation', `The request has fields that are not accepted here: ${Object.keys(strays).join(', ')}.`, strays);
+  if (Object.keys(strays).length) throw new DomainError({ kind: 'invalid', code: 'unaccepted_fields', detail: `The request has fields that are not accepted here: ${Object.keys(strays).join(', ')}.`, fields: strays });
   const query = request.folder === undefined ? undefined : folderSchema.safeParse(request.folder);
-  if (query && !query.success) throw new DomainError('validation', 'The folder is not valid.', { folder: query.error.issues[0]!.message });
+  if (query && !query.success) throw new DomainError({ kind: 'invalid', code: 'invalid_folder', detail: 'The folder is not valid.', fields: { folder: query.error.issues[0]!.message } });
   const folder = bodyFolder ?? query?.data;
   const given = data ?? topLevel;
   const checked = validateParty(given, data ? 'data.' : '');
-  if (!checked.ok) throw new DomainError('validation', 'The party has invalid fields.', checked.fields);
+  if (!checked.ok) throw new DomainError({ kind: 'invalid', code: 'invalid_party', detail: 'The party has invalid fields.', fields: checked.fields });
 
   const hash = requestHash({ key, folder, data: checked.party.data });
   // UUIDs compare as text below: one spelling for each.
@@ -50,13 +50,13 @@ export async function createEntry(db: Db, ownerId: string, request: CreateEntryR
     .where(or(eq(schema.entries.id, id), key ? and(eq(schema.entries.ownerId, ownerId), eq(schema.entries.key, key)) : undefined));
   const byId = holders.find((h) => h.id === id);
   // Another workspace's id is not this workspace's business: the same answer as any unknown entry.
-  if (byId && byId.ownerId !== ownerId) throw new DomainError('not_found', 'No entry with this id in this workspace.');
+  if (byId && byId.ownerId !== ownerId) throw new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'No entry with this id in this workspace.' });
   const existing = byId ?? holders.find((h) => h.ownerId === ownerId && h.key === key);
   if (!existing) throw new Error('entry insert conflicted but no entry holds its id or key');
   const sameRequest = existing.requestHash === hash && (request.id === undefined || existing.id === id);
   if (!sameRequest) {
     const what = existing.id === id ? `id ${id}` : `key "${key}"`;
-    throw new DomainError('conflict', `An entry with ${what} already exists with different contents.`);
+    throw new DomainError({ kind: 'conflict', code: 'entry_conflict', detail: `An entry with ${what} already exists with different contents.` });
   }
   return { entry: (await getEntry(db, ownerId, existing.id))!, created: false };
 }

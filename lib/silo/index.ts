@@ -1,6 +1,7 @@
 export { createEntry } from './create-entry';
 export { getEntry, getEntryByKey } from './get-entry';
 export { listEntries } from './list-entries';
+export { decodeListCursor } from './decode-list-cursor';
 export { findEntries } from './find-entries';
 export { getEntriesData } from './get-entries-data';
 export { listEntryStates } from './list-entry-states';

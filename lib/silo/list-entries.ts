@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
+import { encodeCursor, schema, type Db } from '@/lib/db';
+import { decodeListCursor } from './decode-list-cursor';
 import { toEntry } from './to-entry';
 
 interface ListEntriesOptions {

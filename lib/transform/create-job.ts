@@ -17,10 +17,10 @@ import { wakeRunner } from './runner/wake';
  */
 export async function createJob(db: Db, ownerId: string, request: { id?: string; body: unknown }) {
   if (request.id !== undefined && !isTimeBasedUuid(request.id)) {
-    throw new DomainError('validation', 'The job id must be a time-based UUID (version 1 or 7).', { id: 'must be a UUID v1 or v7' });
+    throw new DomainError({ kind: 'invalid', code: 'invalid_job_id', detail: 'The job id must be a time-based UUID (version 1 or 7).', fields: { id: 'must be a UUID v1 or v7' } });
   }
   const parsed = createJobBody.safeParse(request.body);
-  if (!parsed.success) throw new DomainError('validation', 'The job has invalid fields.', Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])));
+  if (!parsed.success) throw new DomainError({ kind: 'invalid', code: 'invalid_job', detail: 'The job has invalid fields.', fields: Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.') || 'body', i.message])) });
   const body = parsed.data;
   const args = body.args ?? {};
   const tags = body.tags ?? [];
@@ -39,11 +39,11 @@ export async function createJob(db: Db, ownerId: string, request: { id?: string;
     .where(or(eq(schema.jobs.id, id), body.key ? and(eq(schema.jobs.ownerId, ownerId), eq(schema.jobs.key, body.key)) : undefined));
   const byId = holders.find((h) => h.id === id);
   // Another workspace's id is not this workspace's business: the same answer as any unknown job.
-  if (byId && byId.ownerId !== ownerId) throw new DomainError('not_found', 'No job with this id in this workspace.');
+  if (byId && byId.ownerId !== ownerId) throw new DomainError({ kind: 'not_found', code: 'job_not_found', detail: 'No job with this id in this workspace.' });
   const existing = byId ?? holders.find((h) => h.ownerId === ownerId && h.key === body.key);
   if (!existing) throw new Error('job insert conflicted but no job holds its id or key');
   if (existing.requestHash !== hash || (request.id !== undefined && existing.id !== id)) {
-    throw new DomainError('conflict', `A job with ${existing.id === id ? `id ${id}` : `key "${body.key}"`} already exists with a different request.`);
+    throw new DomainError({ kind: 'conflict', code: 'job_conflict', detail: `A job with ${existing.id === id ? `id ${id}` : `key "${body.key}"`} already exists with a different request.` });
   }
   return { job: (await getJob(db, ownerId, existing.id))!, created: false };
 }
@@ -58,5 +58,5 @@ async function refuseMissingReferences(db: Db, ownerId: string, workflowId: stri
   const missing: Record<string, string> = {};
   if (!found?.workflow) missing.workflow_id = 'no workflow with this id in this workspace';
   if (!found?.entry) missing.silo_entry_id = 'no silo entry with this id in this workspace';
-  if (Object.keys(missing).length) throw new DomainError('validation', 'The job refers to things that do not exist.', missing);
+  if (Object.keys(missing).length) throw new DomainError({ kind: 'invalid', code: 'job_references_missing', detail: 'The job refers to things that do not exist.', fields: missing });
 }

@@ -15,7 +15,7 @@ export async function createWorkflow(db: Db, ownerId: string, input: { template:
   let webhook: WebhookConfig | undefined;
   if (input.webhook) {
     const parsed = webhookConfigSchema.safeParse(input.webhook);
-    if (!parsed.success) throw new DomainError('validation', 'The webhook is not valid.', Object.fromEntries(parsed.error.issues.map((i) => [`webhook.${i.path.join('.')}`, i.message])));
+    if (!parsed.success) throw new DomainError({ kind: 'invalid', code: 'invalid_webhook', detail: 'The webhook is not valid.', fields: Object.fromEntries(parsed.error.issues.map((i) => [`webhook.${i.path.join('.')}`, i.message])) });
     webhook = parsed.data;
   }
   const built = buildTemplate(input.template, { webhook });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
 import { templatesForSchema } from './templates';
 import { toWorkflow } from './to-workflow';
 
@@ -14,8 +15,10 @@ export async function getWorkflow(db: Db, ownerId: string, id: string) {
  * `schema` (a short GOBL schema name, e.g. `org/party`) keeps the workflows that process it.
  */
 export async function listWorkflows(db: Db, ownerId: string, options: { limit: number; created_at?: string; schema?: string }) {
+  const before = options.created_at ? new Date(options.created_at) : undefined;
+  if (before && Number.isNaN(before.getTime())) throw new DomainError({ kind: 'invalid', code: 'invalid_created_at', detail: 'created_at is not a date and time.', fields: { created_at: 'invalid date-time' } });
   const conditions: SQL[] = [eq(schema.workflows.ownerId, ownerId)];
-  if (options.created_at) conditions.push(lt(schema.workflows.createdAt, new Date(options.created_at)));
+  if (before) conditions.push(lt(schema.workflows.createdAt, before));
   if (options.schema !== undefined) conditions.push(inArray(schema.workflows.template, templatesForSchema(options.schema)));
   const rows = await db.select().from(schema.workflows).where(and(...conditions)).orderBy(desc(schema.workflows.createdAt)).limit(options.limit + 1);
   const page = rows.slice(0, options.limit);

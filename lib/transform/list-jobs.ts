@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { decodeListCursor, encodeCursor, schema, type Db } from '@/lib/db';
+import { encodeCursor, schema, type Db } from '@/lib/db';
+import { decodeListCursor } from '@/lib/silo';
 import { toJobSummary } from './to-job';
 
 interface ListJobsOptions {

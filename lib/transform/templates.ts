@@ -19,7 +19,7 @@ export const templatesForSchema = (shortSchema: string) => Object.keys(TEMPLATE_
 /** The steps of a template, with a webhook step before the wait step when one is asked for. */
 export function buildTemplate(template: string, options: { webhook?: WebhookConfig } = {}) {
   if (template !== 'ar-supplier-registration') {
-    throw new DomainError('validation', `Unknown template "${template}".`, { template: 'must be ar-supplier-registration' });
+    throw new DomainError({ kind: 'invalid', code: 'unknown_template', detail: `Unknown template "${template}".`, fields: { template: 'must be ar-supplier-registration' } });
   }
   const steps: Step[] = [
     step('silo.state', 'Set state', 'Entry state → processing', { state: 'processing' }),

@@ -1,4 +1,4 @@
-import { CommandRefused, UsageError } from '@/lib/admin';
+import { CommandRefused } from '@/lib/admin';
 import { ConfigError } from '@/lib/config';
 import { DataDirBusyError } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
@@ -9,7 +9,7 @@ import { redactError } from '@/lib/log';
  * with a failed query's parameters (a sealed key, an email) redacted as in the logs.
  */
 export function failureMessage(error: unknown): string {
-  const known = isParseArgsError(error) || error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof DomainError || error instanceof UsageError || error instanceof CommandRefused;
+  const known = isParseArgsError(error) || error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof DomainError || error instanceof CommandRefused;
   if (known) return (error as Error).message;
   return String(redactError(error as Error)?.stack ?? error);
 }

@@ -68,7 +68,7 @@ describeEachDatabase('registration', (get) => {
   it('keeps the same key and CSR when the same alias is submitted twice, and seals the key', async () => {
     const db = get().db;
     const registration = await newRegistration(db, 'sandbox');
-    await expect(prepareCsr(db, registration, 'con espacios')).rejects.toMatchObject({ kind: 'validation', message: 'alias_characters' });
+    await expect(prepareCsr(db, registration, 'con espacios')).rejects.toMatchObject({ kind: 'invalid', code: 'alias_characters', messageKey: 'wizard.certificate.alias.alias_characters', message: expect.stringMatching(/^The alias is not valid/) });
     const first = await prepareCsr(db, registration, 'libreria1');
     const second = await prepareCsr(db, await refresh(registration), 'libreria1');
     expect(second.csrPem).toBe(first.csrPem);
@@ -256,9 +256,9 @@ describeEachDatabase('registration', (get) => {
   it('refuses to complete without a validated certificate stored: not authorised', async () => {
     const db = get().db;
     const registration = await newRegistration(db, 'sandbox');
-    await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition' });
+    await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition', code: 'no_validated_certificate' });
     await prepareCsr(db, registration, 'pendiente1');
-    await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition' });
+    await expect(completeRegistration(db, registration.entryId)).rejects.toMatchObject({ kind: 'precondition', code: 'no_validated_certificate' });
     expect((await refresh(registration)).authorizedAt).toBeNull();
   });
 

@@ -63,7 +63,7 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     await waitForJobState(db, ownerId, job.id, isParked);
-    await expect(completeRegistration(db, entry.id)).rejects.toMatchObject({ kind: 'precondition' });
+    await expect(completeRegistration(db, entry.id)).rejects.toMatchObject({ kind: 'precondition', code: 'no_validated_certificate' });
     await new Promise((r) => setTimeout(r, 300));
     expect(isParked((await getJob(db, ownerId, job.id))!)).toBe(true);
     expect((await getEntry(db, ownerId, entry.id))!.state).toBe('processing');

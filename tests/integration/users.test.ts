@@ -48,9 +48,9 @@ describeEachDatabase('console users and sessions', (database) => {
     const ws = await createWorkspace(db, { name: 'dupes' });
     const address = email();
     await createUser(db, { workspaceId: ws.id, email: address });
-    await expect(createUser(db, { workspaceId: ws.id, email: address })).rejects.toMatchObject({ kind: 'conflict' });
-    await expect(createUser(db, { workspaceId: ws.id, email: 'not-an-email' })).rejects.toMatchObject({ kind: 'validation', fields: { email: expect.any(String) } });
-    await expect(createUser(db, { workspaceId: ws.id, email: email(), password: 'short' })).rejects.toMatchObject({ kind: 'validation' });
+    await expect(createUser(db, { workspaceId: ws.id, email: address })).rejects.toMatchObject({ kind: 'conflict', code: 'user_exists' });
+    await expect(createUser(db, { workspaceId: ws.id, email: 'not-an-email' })).rejects.toMatchObject({ kind: 'invalid', code: 'invalid_user', fields: { email: expect.any(String) } });
+    await expect(createUser(db, { workspaceId: ws.id, email: email(), password: 'short' })).rejects.toMatchObject({ kind: 'invalid' });
     await expect(createUser(db, { workspaceId: randomUUID(), email: email() })).rejects.toMatchObject({ kind: 'not_found' });
   });
 

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '@/lib/admin';
+import { DomainError } from '@/lib/errors';
 import { failureMessage } from '@/scripts/cli/failure-message';
 
 describe('a failed CLI command', () => {
@@ -15,6 +15,6 @@ describe('a failed CLI command', () => {
   });
 
   it("prints a refusal's own message", () => {
-    expect(failureMessage(new UsageError('Missing --email.'))).toBe('Missing --email.');
+    expect(failureMessage(new DomainError({ kind: 'invalid', code: 'usage', detail: 'Missing --email.' }))).toBe('Missing --email.');
   });
 });

@@ -2,5 +2,5 @@ import type { ReactNode } from 'react';
 import { ClientMessages } from '@/components/ui/client-messages';
 
 export default function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <ClientMessages namespaces={['console']}>{children}</ClientMessages>;
+  return <ClientMessages namespaces={['console', 'errors']}>{children}</ClientMessages>;
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createEntry, getEntry, getEntryByKey, listEntries, listEntryStates } from '@/lib/silo';
-import { ApiError } from '../../problem';
+import { DomainError } from '@/lib/errors';
 import { bearerSecurity, newRouter } from '../../context';
 import { bodyErrors, commonErrors, conflictError, json, notFoundError, validationError } from '../../responses';
 import { CreateEntryBodySchema, EntryListSchema, EntrySchema, EntryStatesSchema, FolderQuerySchema, IdParamSchema, KeyParamSchema, ListQuerySchema } from './schemas';
@@ -17,7 +17,7 @@ const routes = {
   states: createRoute({ method: 'get', path: '/entries/{id}/states', summary: "An entry's state history", security: bearerSecurity, request: { params: IdParamSchema }, responses: { 200: json(EntryStatesSchema, 'Oldest first'), ...commonErrors, ...notFoundError, ...validationError } }),
 };
 
-const entryNotFound = () => new ApiError(404, 'No entry with this id in this workspace.');
+const entryNotFound = () => new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'No entry with this id in this workspace.' });
 
 export const entriesV1 = newRouter()
   .openapi(routes.post, async (c) => {
@@ -35,7 +35,7 @@ export const entriesV1 = newRouter()
   })
   .openapi(routes.byKey, async (c) => {
     const entry = await getEntryByKey(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').key);
-    if (!entry) throw new ApiError(404, 'No entry with this key in this workspace.');
+    if (!entry) throw new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'No entry with this key in this workspace.' });
     return c.json(EntrySchema.parse(entry), 200);
   })
   .openapi(routes.get, async (c) => {

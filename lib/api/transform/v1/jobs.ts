@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
+import { DomainError } from '@/lib/errors';
 import { createJob, getJob, getJobByKey, listJobs, waitForJob } from '@/lib/transform';
 import { bearerSecurity, newRouter } from '../../context';
-import { ApiError } from '../../problem';
 import { bodyErrors, commonErrors, conflictError, json, notFoundError, validationError } from '../../responses';
 import { KeyParamSchema } from '../../silo/v1/schemas';
 import { AnyIdParamSchema, CreateJobSchema, JobListQuerySchema, JobListSchema, JobSchema, WaitQuerySchema } from './schemas';
@@ -19,7 +19,7 @@ const routes = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const jobNotFound = () => new ApiError(404, 'No job with this id in this workspace.');
+const jobNotFound = () => new DomainError({ kind: 'not_found', code: 'job_not_found', detail: 'No job with this id in this workspace.' });
 
 export const jobsV1 = newRouter()
   .openapi(routes.post, async (c) => {
@@ -41,13 +41,13 @@ export const jobsV1 = newRouter()
   .openapi(routes.byKey, async (c) => {
     const owner = c.get('principal').workspaceId;
     const found = await getJobByKey(c.get('db'), owner, c.req.valid('param').key);
-    if (!found) throw new ApiError(404, 'No job with this key in this workspace.');
+    if (!found) throw new DomainError({ kind: 'not_found', code: 'job_not_found', detail: 'No job with this key in this workspace.' });
     const wait = c.req.valid('query').wait;
     return c.json(JobSchema.parse(wait ? await waitForJob(c.get('db'), owner, found.id, wait, c.req.raw.signal) : found), 200);
   })
   .openapi(routes.get, async (c) => {
     const { id } = c.req.valid('param');
-    if (!UUID.test(id)) throw new ApiError(422, 'The job id must be a UUID.', { id: 'must be a UUID' });
+    if (!UUID.test(id)) throw new DomainError({ kind: 'invalid', code: 'invalid_job_id', detail: 'The job id must be a UUID.', fields: { id: 'must be a UUID' } });
     const owner = c.get('principal').workspaceId;
     const wait = c.req.valid('query').wait;
     const job = wait ? await waitForJob(c.get('db'), owner, id, wait, c.req.raw.signal) : await getJob(c.get('db'), owner, id);

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
+import { DomainError } from '@/lib/errors';
 import { getWorkflow, listWorkflows } from '@/lib/transform';
 import { bearerSecurity, newRouter } from '../../context';
-import { ApiError } from '../../problem';
 import { commonErrors, json, notFoundError, validationError } from '../../responses';
 import { IdParamSchema } from '../../silo/v1/schemas';
 import { WorkflowListQuerySchema, WorkflowListSchema, WorkflowSchema } from './schemas';
@@ -15,6 +15,6 @@ export const workflowsV1 = newRouter()
   .openapi(routes.list, async (c) => c.json(WorkflowListSchema.parse(await listWorkflows(c.get('db'), c.get('principal').workspaceId, c.req.valid('query'))), 200))
   .openapi(routes.get, async (c) => {
     const workflow = await getWorkflow(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').id);
-    if (!workflow) throw new ApiError(404, 'No workflow with this id in this workspace.');
+    if (!workflow) throw new DomainError({ kind: 'not_found', code: 'workflow_not_found', detail: 'No workflow with this id in this workspace.' });
     return c.json(WorkflowSchema.parse(workflow), 200);
   });

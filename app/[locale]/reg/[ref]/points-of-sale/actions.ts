@@ -15,7 +15,7 @@ export async function finishRegistration(ref: string, locale: Locale) {
   try {
     await completeRegistration(await getDb(), registration.entryId);
   } catch (error) {
-    if (!(error instanceof DomainError && error.kind === 'precondition')) throw error;
+    if (!(error instanceof DomainError && error.code === 'no_validated_certificate')) throw error;
     redirect({ href: `/reg/${ref}/points-of-sale?finish=no-certificate`, locale });
   }
   redirect({ href: `/reg/${ref}/done`, locale });

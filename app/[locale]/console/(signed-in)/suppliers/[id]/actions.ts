@@ -7,6 +7,7 @@ import { getEntry } from '@/lib/silo';
 import { createJob } from '@/lib/transform';
 import { isUuid } from '@/components/console/is-uuid';
 import { formValues, type ActionState } from '@/components/forms/action-state';
+import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
 export type RunWorkflowState = ActionState<{ workflow_id: string }, { jobId: string }>;
@@ -27,7 +28,7 @@ export async function runWorkflowAction(_previous: RunWorkflowState, formData: F
     revalidatePath('/[locale]/console', 'layout');
     return { status: 'ok', code: 'workflowStarted', data: { jobId: job.id }, values };
   } catch (error) {
-    if (error instanceof DomainError) return { status: 'error', code: 'workflowNotStarted', values };
+    if (error instanceof DomainError) return errorState(error, values, { code: 'workflowNotStarted' });
     throw error;
   }
 }

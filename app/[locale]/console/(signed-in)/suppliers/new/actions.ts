@@ -9,6 +9,7 @@ import { formatCuit, normalizeCuit, validateCuit, type CuitProblem } from '@/lib
 import type { Db } from '@/lib/db';
 import { partyOf } from '@/components/console/party';
 import { formValues, type ActionState } from '@/components/forms/action-state';
+import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
 const FIELDS = ['name', 'cuit'] as const;
@@ -37,7 +38,7 @@ export async function supplierAction(_previous: SupplierFormState, formData: For
   try {
     ({ entry: { id } } = await createEntry(db, operator.workspaceId, { body: { folder: 'suppliers', data: checked.party.data } }));
   } catch (error) {
-    if (error instanceof DomainError) return { status: 'error', code: 'supplierNotSaved', values };
+    if (error instanceof DomainError) return errorState(error, values, { code: 'supplierNotSaved' });
     throw error;
   }
   return redirect({ href: `/console/suppliers/${id}`, locale: await getLocale() });

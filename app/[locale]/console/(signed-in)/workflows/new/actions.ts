@@ -6,6 +6,7 @@ import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { createWorkflow } from '@/lib/transform';
 import { formValues, type ActionState } from '@/components/forms/action-state';
+import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
 const FIELDS = ['webhook_url', 'webhook_token', 'webhook_event', 'webhook_headers'] as const;
@@ -23,6 +24,12 @@ function parseHeaders(text: string): Record<string, string> | number {
     headers[match[1]!] = match[2]!.trim();
   }
   return headers;
+}
+
+/** `webhook.url` → `webhook_url`; every header problem is the headers box's. */
+function formFieldOf(path: string): WorkflowField | undefined {
+  const name = path.startsWith('webhook.headers') ? 'webhook_headers' : `webhook_${path.split('.')[1]}`;
+  return FIELDS.find((field) => field === name);
 }
 
 export async function createWorkflowAction(_previous: WorkflowFormState, formData: FormData): Promise<WorkflowFormState> {
@@ -44,8 +51,7 @@ export async function createWorkflowAction(_previous: WorkflowFormState, formDat
     created = await createWorkflow(await getDb(), operator.workspaceId, { template: 'ar-supplier-registration', webhook });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const fields = Object.fromEntries(Object.keys(error.fields ?? {}).map((path) => [path.startsWith('webhook.headers') ? 'webhook_headers' : `webhook_${path.split('.')[1]}`, 'invalid']));
-    return { status: 'error', code: 'invalidFields', fields, values };
+    return errorState(error, values, { code: 'invalidFields', fieldOf: formFieldOf });
   }
   if (!created.webhook_secret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
   return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhook_secret } };
