@@ -1,5 +1,6 @@
 import 'server-only';
 import { runStatement, statement, toDateOrNull, type Db } from '@/lib/db';
+import { partyOf } from '@/lib/silo';
 import type { Regime, WizardStep } from './steps';
 import type { Supplier } from './supplier';
 
@@ -55,15 +56,13 @@ export async function getRegistrationByRef(db: Db, ref: string): Promise<Registr
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(ref)) return undefined;
   const [row] = await runStatement(db, registrationByRef, [ref]);
   if (!row) return undefined;
-  const data = row.data as { name?: string; tax_id?: { code?: string }; doc?: { name?: string; tax_id?: { code?: string } } };
-  const party = data.doc ?? data;
   const progress = row.progress as { regime?: Regime; certificate?: CertificateInfo };
   const authorizedAt = toDateOrNull(row.authorized_at);
   return {
     entryId: String(row.entry_id),
     ownerId: String(row.owner_id),
     environment: row.environment as RegistrationView['environment'],
-    company: { name: party.name ?? '', cuit: party.tax_id?.code ?? '' },
+    company: partyOf(row.data as Record<string, unknown>),
     step: row.step as WizardStep,
     regime: progress.regime ?? null,
     authorizedAt: authorizedAt?.toISOString() ?? null,

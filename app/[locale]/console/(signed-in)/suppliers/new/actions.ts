@@ -4,10 +4,9 @@ import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
-import { createEntry, findEntries, PARTY_SCHEMA, validateParty } from '@/lib/silo';
+import { createEntry, findEntries, PARTY_SCHEMA, partyOf, validateParty } from '@/lib/silo';
 import { formatCuit, normalizeCuit, validateCuit, type CuitProblem } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { partyOf } from '@/components/console/party';
 import { formValues, type ActionState } from '@/components/forms/action-state';
 import { requireOperator } from '../../../session';
 
