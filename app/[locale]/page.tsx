@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localeParams } from '@/lib/i18n';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,16 +25,7 @@ export default async function HomePage({ params }: Props) {
         <h2 id="steps-title" className="text-xl font-semibold">
           {t('stepsTitle')}
         </h2>
-        <ol className="mt-4 space-y-3">
-          {steps.map((step, index) => (
-            <li key={step} className="flex gap-3">
-              <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
-                {index + 1}
-              </span>
-              <span className="pt-0.5">{t(step)}</span>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps className="mt-4 space-y-3" steps={steps.map((step) => ({ key: step, content: <span className="pt-0.5">{t(step)}</span> }))} />
       </section>
       <section aria-labelledby="developers-title">
         <h2 id="developers-title" className="text-xl font-semibold">

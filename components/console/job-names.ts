@@ -1,8 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import { getEntriesData } from '@/lib/silo';
+import { getEntriesData, partyOf } from '@/lib/silo';
 import { getWorkflowNames } from '@/lib/transform';
-import { partyOf } from './party';
 
 export interface JobNames {
   suppliers: Record<string, string>;

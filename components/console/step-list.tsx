@@ -1,5 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { Step } from '@/lib/transform';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { isEntryState } from './badges';
 import { providerKey } from './provider-key';
 
@@ -8,14 +9,13 @@ export function StepList({ steps }: { steps: Step[] }) {
   const t = useTranslations('console.workflows');
   const states = useTranslations('console.states');
   return (
-    <ol className="space-y-3">
-      {steps.map((step, index) => {
+    <NumberedSteps
+      tone="muted"
+      steps={steps.map((step) => {
         const config = (step.config ?? {}) as { state?: string; url?: string; event?: string; token?: string; headers?: Record<string, string> };
-        return (
-          <li key={step.id} className="flex gap-3">
-            <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-bold text-slate-800">
-              {index + 1}
-            </span>
+        return {
+          key: step.id,
+          content: (
             <div className="min-w-0 space-y-0.5">
               <p className="font-medium">
                 {t(`providers.${providerKey(step.provider)}`)} <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
@@ -28,9 +28,9 @@ export function StepList({ steps }: { steps: Step[] }) {
                 <p className="break-all text-sm text-slate-700">{t('headers', { names: Object.keys(config.headers).join(', ') })}</p>
               ) : null}
             </div>
-          </li>
-        );
+          ),
+        };
       })}
-    </ol>
+    />
   );
 }

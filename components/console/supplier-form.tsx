@@ -26,7 +26,7 @@ export function SupplierForm() {
   const built = state.status === 'ok' && state.values?.name === name && state.values?.cuit === cuit ? state.data.party : undefined;
   return (
     <form action={action} className="space-y-5">
-      <Field label={t('name')} name="name" error={fields.name ? t('nameRequired') : undefined}>
+      <Field label={t('name')} name="name" error={fields.name ? t(fields.name === 'name_unstorable' ? 'nameUnstorable' : 'nameRequired') : undefined}>
         <input
           id="name"
           name="name"

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { KeyObject, randomBytes } from 'node:crypto';
 import { RSA_SHA256, webcrypto, x509 } from '@/lib/arca';
 
 export interface CaMaterial {
@@ -28,10 +28,6 @@ export async function createCa(options: { commonName: string; organization: stri
       await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey as webcrypto.CryptoKey));
-  return { certificatePem: certificate.toString('pem'), privateKeyPem: toPem(pkcs8) };
-}
-
-function toPem(der: Buffer): string {
-  return `-----BEGIN PRIVATE KEY-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`;
+  const privateKeyPem = KeyObject.from(keys.privateKey).export({ type: 'pkcs8', format: 'pem' }) as string;
+  return { certificatePem: certificate.toString('pem'), privateKeyPem };
 }

@@ -21,6 +21,13 @@ export function pemBlocks(text: string): PemBlock[] {
   return blocks;
 }
 
+/** The DER of the first `label` block in a PEM text (a key or certificate this service wrote itself). */
+export function pemDer(pem: string, label: string): Buffer {
+  const block = pemBlocks(pem).find((b) => b.label === label);
+  if (!block) throw new Error(`no ${label} PEM block`);
+  return block.der;
+}
+
 /** The text of an input when it looks like text (PEM or bare base64), else undefined. */
 export function asText(input: string | Uint8Array): string | undefined {
   if (typeof input === 'string') return input;

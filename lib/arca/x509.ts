@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import * as pkijs from 'pkijs';
+import { pemDer } from './pem-blocks';
 
 // One place that wires @peculiar/x509 and pkijs to Node's WebCrypto.
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
@@ -14,6 +15,6 @@ export { x509, pkijs, webcrypto };
 
 /** Imports a PKCS#8 PEM as a WebCrypto signing key. */
 export function importSigningKey(pkcs8Pem: string): Promise<CryptoKey> {
-  const der = Buffer.from(pkcs8Pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64');
+  const der = pemDer(pkcs8Pem, 'PRIVATE KEY');
   return webcrypto.subtle.importKey('pkcs8', der, RSA_SHA256, false, ['sign']) as Promise<CryptoKey>;
 }

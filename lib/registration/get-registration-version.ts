@@ -1,5 +1,6 @@
 import 'server-only';
 import { runStatement, statement, type Db } from '@/lib/db';
+import { LATEST_JOB_STATUS, PUBLIC_LINK_FROM } from './public-link-sql';
 
 // Everything a wizard page is rendered from, fingerprinted whole: any change to the registration,
 // its credentials, the supplier's data, the workspace's environment, the link or the job's status
@@ -7,14 +8,8 @@ import { runStatement, statement, type Db } from '@/lib/db';
 const versionByRef = statement(
   'registration_version_by_ref',
   `select md5(concat_ws('|', r::text, c::text, p::text, e.data::text, e.state, w.environment, m.link_url,
-     (select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1))) as version
-   from silo_meta m
-   join silo_entries e on e.id = m.entry_id
-   join workspaces w on w.id = e.owner_id
-   join registrations r on r.entry_id = e.id
-   left join registration_credentials c on c.entry_id = e.id
-   left join registration_pending_credentials p on p.entry_id = e.id
-   where m.ref = $1 and m.src = 'gov-ar' and m.key = 'link' and m.link_scope = 'public'`,
+     ${LATEST_JOB_STATUS})) as version
+   ${PUBLIC_LINK_FROM}`,
 );
 
 /** A value that changes whenever anything shown at /reg/<ref> changes; undefined for an unknown ref. */

@@ -1,5 +1,7 @@
 import 'server-only';
 import { runStatement, statement, toDateOrNull, type Db } from '@/lib/db';
+import { partyOf } from '@/lib/silo';
+import { LATEST_JOB_STATUS, PUBLIC_LINK_FROM } from './public-link-sql';
 import type { Regime, WizardStep } from './steps';
 import type { Supplier } from './supplier';
 
@@ -40,14 +42,8 @@ const registrationByRef = statement(
   'registration_by_ref',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
      c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
-     (select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1) as job_status
-   from silo_meta m
-   join silo_entries e on e.id = m.entry_id
-   join workspaces w on w.id = e.owner_id
-   join registrations r on r.entry_id = e.id
-   left join registration_credentials c on c.entry_id = e.id
-   left join registration_pending_credentials p on p.entry_id = e.id
-   where m.ref = $1 and m.src = 'gov-ar' and m.key = 'link' and m.link_scope = 'public'`,
+     ${LATEST_JOB_STATUS} as job_status
+   ${PUBLIC_LINK_FROM}`,
 );
 
 /** What the wizard shows for a public ref, or undefined for any ref that is not a live link. */
@@ -55,15 +51,13 @@ export async function getRegistrationByRef(db: Db, ref: string): Promise<Registr
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(ref)) return undefined;
   const [row] = await runStatement(db, registrationByRef, [ref]);
   if (!row) return undefined;
-  const data = row.data as { name?: string; tax_id?: { code?: string }; doc?: { name?: string; tax_id?: { code?: string } } };
-  const party = data.doc ?? data;
   const progress = row.progress as { regime?: Regime; certificate?: CertificateInfo };
   const authorizedAt = toDateOrNull(row.authorized_at);
   return {
     entryId: String(row.entry_id),
     ownerId: String(row.owner_id),
     environment: row.environment as RegistrationView['environment'],
-    company: { name: party.name ?? '', cuit: party.tax_id?.code ?? '' },
+    company: partyOf(row.data as Record<string, unknown>),
     step: row.step as WizardStep,
     regime: progress.regime ?? null,
     authorizedAt: authorizedAt?.toISOString() ?? null,

@@ -10,3 +10,4 @@ export type { EntryFault } from './set-entry-state';
 export { validateParty } from './validate-party';
 export type { MetaRecord } from './to-entry';
 export { PARTY_SCHEMA, ENTRY_STATES } from './schemas';
+export { partyOf } from './party-of';

@@ -1,4 +1,5 @@
 import { validateCuit } from '@/lib/arca';
+import { findUnstorable } from '@/lib/storable';
 import { ENVELOPE_SCHEMA, PARTY_SCHEMA } from './schemas';
 
 type Json = Record<string, unknown>;
@@ -18,12 +19,16 @@ const CUIT_MESSAGES = {
 
 /**
  * Checks a GOBL party (or an envelope holding one) for what registration needs; returns it with the
- * CUIT normalised to 11 digits, or the field errors keyed by their path in the request.
+ * CUIT normalised to 11 digits, or the field errors keyed by their path in the request. Text the
+ * database cannot store (NUL, unpaired surrogates) is refused here too, for callers that do not come
+ * through the API's edge.
  */
 export function validateParty(data: Json, at: string): { ok: true; party: ValidParty } | { ok: false; fields: Record<string, string> } {
   const isEnvelope = data.$schema === ENVELOPE_SCHEMA;
   const doc = isEnvelope ? (data.doc as Json | undefined) : data;
   const base = isEnvelope ? `${at}doc.` : at;
+  const unstorable = findUnstorable(data);
+  if (unstorable) return { ok: false, fields: { [`${at}${unstorable.path}`]: unstorable.message } };
   const fields: Record<string, string> = {};
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { ok: false, fields: { [`${at}doc`]: 'envelope doc is required' } };
   if (doc.$schema !== undefined && doc.$schema !== PARTY_SCHEMA) fields[`${base}$schema`] = `must be ${PARTY_SCHEMA}`;

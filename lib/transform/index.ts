@@ -9,6 +9,6 @@ export { startRunner } from './runner/start-runner';
 export type { Runner } from './runner/start-runner';
 export { wakeRunner } from './runner/wake';
 export type { Job, JobEvent } from './to-job';
-export { JOB_STATUSES, STEP_PROVIDERS } from './schemas';
+export { JOB_STATUSES, STEP_PROVIDERS, createJobBody } from './schemas';
 export type { Step, WebhookConfig, JobStatus, StepProvider } from './schemas';
 export { isJobFaultCode } from './fault-codes';

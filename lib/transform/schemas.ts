@@ -24,10 +24,11 @@ export const stepSchema = z.object({
 export type Step = z.infer<typeof stepSchema>;
 
 // Ids are compared as text once stored: one spelling (lower case) for each.
+// The one create-job body: the API validates and documents it as is (CreateJob in its OpenAPI).
 export const createJobBody = z.object({
   workflow_id: z.uuid('workflow_id must be a UUID').transform((id) => id.toLowerCase()),
   silo_entry_id: z.uuid('silo_entry_id must be a UUID').transform((id) => id.toLowerCase()),
-  key: z.string().trim().min(1).max(255).optional(),
-  args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional(),
+  key: z.string().trim().min(1).max(255).optional().describe('Unique per workspace: a repeat returns the original job'),
+  args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional().describe('A map of strings, as in Invopop'),
   tags: z.array(z.string().max(100)).max(50).optional(),
 });

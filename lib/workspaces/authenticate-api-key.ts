@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { schema, type Db } from '@/lib/db';
 import { hashApiToken } from './tokens';
 
@@ -15,8 +16,9 @@ export interface ApiPrincipal {
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
 const LAST_USED_EVERY_MS = 60_000;
-const cache = new Map<string, { principal: ApiPrincipal; until: number }>();
-const lastUsedWritten = new Map<string, number>();
+const cache = new LRUCache<string, ApiPrincipal>({ max: CACHE_MAX, ttl: CACHE_MS });
+// Keys whose last use was written within the minute (a key pushed out is only written again early).
+const lastUsedWritten = new LRUCache<string, true>({ max: CACHE_MAX, ttl: LAST_USED_EVERY_MS });
 
 export function forgetAuthenticatedKeys() {
   cache.clear();
@@ -25,9 +27,8 @@ export function forgetAuthenticatedKeys() {
 /** The workspace a bearer token belongs to, or null for an unknown or revoked token. */
 export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrincipal | null> {
   const hash = hashApiToken(token);
-  const now = Date.now();
   const hit = cache.get(hash);
-  if (hit && hit.until > now) return hit.principal;
+  if (hit) return hit;
   const [row] = await db
     .select({ keyId: schema.apiKeys.id, workspaceId: schema.apiKeys.workspaceId, revokedAt: schema.apiKeys.revokedAt, environment: schema.workspaces.environment })
     .from(schema.apiKeys)
@@ -35,11 +36,9 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrin
     .where(eq(schema.apiKeys.hash, hash));
   const principal = row && !row.revokedAt ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment } : null;
   if (!principal) return null;
-  cache.delete(hash);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(hash, { principal, until: now + CACHE_MS });
-  if ((lastUsedWritten.get(principal.keyId) ?? 0) < now - LAST_USED_EVERY_MS) {
-    lastUsedWritten.set(principal.keyId, now);
+  cache.set(hash, principal);
+  if (!lastUsedWritten.has(principal.keyId)) {
+    lastUsedWritten.set(principal.keyId, true);
     await db.update(schema.apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(schema.apiKeys.id, principal.keyId));
   }
   return principal;

@@ -40,6 +40,21 @@ describeEachDatabase('API transform jobs and workflows', (database) => {
     expect(shape.body.fields).toMatchObject({ workflow_id: expect.any(String), silo_entry_id: expect.any(String) });
   });
 
+  it('holds a job body to the limits its OpenAPI documents (one schema for both)', async () => {
+    const created = (await api.call('GET', '/openapi.json')).body.components.schemas.CreateJob;
+    expect(created.properties.key).toMatchObject({ minLength: 1, maxLength: 255 });
+    expect(created.properties.tags).toMatchObject({ maxItems: 50, items: { maxLength: 100 } });
+    const body = { workflow_id: ws.workflowId, silo_entry_id: await newEntry(api.call, ws) };
+    for (const [extra, field] of [[{ key: 'k'.repeat(256) }, 'key'], [{ key: '   ' }, 'key'], [{ tags: Array(51).fill('t') }, 'tags'], [{ tags: ['t'.repeat(101)] }, 'tags']] as const) {
+      const res = await api.call('POST', '/transform/v1/jobs', { key: ws.key, json: { ...body, ...extra } });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.fields)).toEqual([field]);
+    }
+    const trimmed = await api.call('POST', '/transform/v1/jobs', { key: ws.key, json: { ...body, key: ` k-${uuidv7()} `, tags: Array(50).fill('t'.repeat(100)) } });
+    expect(trimmed.status).toBe(202);
+    expect(trimmed.body.key).toMatch(/^k-\S+$/);
+  });
+
   it('PUT takes only time-based UUIDs and is idempotent: same body → same job, another body → 409', async () => {
     const entry = await newEntry(api.call, ws);
     const body = { workflow_id: ws.workflowId, silo_entry_id: entry };

@@ -116,5 +116,16 @@ describeEachDatabase('ARCA WSAA faults, produced by the simulator and explained'
     silent.closeAllConnections();
     await new Promise((r) => silent.close(r));
   });
-});
 
+  it('refuses an answer over the SOAP size bound as a bad response', async () => {
+    const huge = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml' });
+      res.end('x'.repeat(1024 * 1024 + 1));
+    });
+    await new Promise<void>((r) => huge.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(huge.address() as AddressInfo).port}/wsaa`;
+    expect(await loginCms({ url, certificatePem: cert, privateKeyPem: key })).toMatchObject({ ok: false, outcome: { code: 'wsaa_bad_response' } });
+    huge.closeAllConnections();
+    await new Promise((r) => huge.close(r));
+  });
+});

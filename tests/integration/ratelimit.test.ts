@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '@/lib/db';
-import { hitRateLimit, pruneRateLimits } from '@/lib/ratelimit';
+import { hitRateLimit, pruneRateLimits, withinAddressAndRefLimits } from '@/lib/ratelimit';
 import { describeEachDatabase } from './support/databases';
 
 describeEachDatabase('rate limits', (get) => {
@@ -33,6 +33,19 @@ describeEachDatabase('rate limits', (get) => {
     for (let i = 0; i < 3; i++) await hitRateLimit(get().db, bucket, 3, 60, t0);
     expect((await hitRateLimit(get().db, bucket, 3, 60, t0)).allowed).toBe(false);
     expect((await hitRateLimit(get().db, bucket, 3, 60, t0 + 60_000)).allowed).toBe(true);
+  });
+
+  it('counts an address and a link separately, each against its own limit, and stores only a digest of the ref', async () => {
+    const scope = `test-${randomUUID()}`;
+    const ref = `ref${randomUUID()}`;
+    const within = (address: string, r = ref) => withinAddressAndRefLimits(get().db, scope, { address, ref: r }, { address: 3, ref: 2 });
+    expect([await within('192.0.2.1'), await within('192.0.2.2'), await within('192.0.2.3')]).toEqual([true, true, false]);
+    expect([await within('192.0.2.9', `other${randomUUID()}`), await within('192.0.2.9', `other${randomUUID()}`), await within('192.0.2.9', `other${randomUUID()}`)]).toEqual([true, true, true]);
+    expect(await within('192.0.2.9', `other${randomUUID()}`)).toBe(false);
+    expect(await stored(`${scope}-ip:192.0.2.9`)).toBe(4);
+    const buckets = await queryRows<{ bucket: string }>(get().db, sql`select bucket from rate_limits where bucket like ${`${scope}-%`}`);
+    expect(buckets.some((b) => b.bucket.includes(ref))).toBe(false);
+    expect(buckets.filter((b) => /-ref:[0-9a-f]{32}$/.test(b.bucket))).toHaveLength(5);
   });
 
   it('prunes the counters of windows that have ended, and only those', async () => {

@@ -2,7 +2,7 @@ import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { formValues } from '@/components/forms/action-state';
 import { attemptLabel } from '@/components/console/attempt-label';
-import { partyOf } from '@/components/console/party';
+import { partyOf } from '@/lib/silo';
 import { providerKey } from '@/components/console/provider-key';
 import { appendEvents } from '@/lib/transform/runner/fold-events';
 import { STEP_PROVIDERS, type JobEvent } from '@/lib/transform';

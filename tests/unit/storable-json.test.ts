@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnstorable, MAX_JSON_DEPTH, mayBeUnstorable, unstorableText } from '@/lib/api/storable-json';
+import { findUnstorable, MAX_JSON_DEPTH, mayBeUnstorable, unstorableText } from '@/lib/storable';
 import { requestHash } from '@/lib/idempotency';
 
 const nested = (depth: number): unknown => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
-import { findUnstorable, mayBeUnstorable, unstorableText } from '../storable-json';
+import { findUnstorable, mayBeUnstorable, unstorableText } from '@/lib/storable';
 
 /**
  * Refuses (422, naming the field) query parameters and JSON bodies holding text the database cannot

@@ -1,6 +1,7 @@
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
+import { BoundedPostError, postBounded } from '@/lib/http-client';
 import { MAX_SOAP_BYTES } from './parse-soap';
 
 export interface SoapResponse {
@@ -27,37 +28,23 @@ export class SoapTransportError extends Error {
 const arcaAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1', maxSockets: 8 });
 const plainAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
-/** POSTs a SOAP envelope over node:http(s), with a total timeout and a response size bound. */
-export const postSoap: SoapTransport = (url, body, headers, timeoutMs) =>
-  new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const secure = target.protocol === 'https:';
-    const request = (secure ? https : http).request(
-      target,
-      {
-        method: 'POST',
-        agent: secure ? arcaAgent : plainAgent,
-        headers: { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_SOAP_BYTES) request.destroy(new SoapTransportError('too_large', 'SOAP response over 1 MB'));
-          else chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), date: response.headers.date }));
-        response.on('error', (error) => reject(wrap(error)));
-      },
-    );
-    const timer = setTimeout(() => request.destroy(new SoapTransportError('timeout', `No answer from ${target.host} within ${timeoutMs} ms`)), timeoutMs);
-    request.on('error', (error) => reject(wrap(error)));
-    request.on('close', () => clearTimeout(timer));
-    request.end(body);
-  });
-
-function wrap(error: unknown): SoapTransportError {
-  if (error instanceof SoapTransportError) return error;
-  return new SoapTransportError('unreachable', (error as Error).message, { cause: error });
-}
+/** POSTs a SOAP envelope with a total timeout and a response size bound (postBounded). */
+export const postSoap: SoapTransport = async (url, body, headers, timeoutMs) => {
+  const target = new URL(url);
+  try {
+    const response = await postBounded({
+      url: target,
+      body,
+      headers: { 'Content-Type': 'text/xml; charset=utf-8', ...headers },
+      timeoutMs,
+      maxResponseBytes: MAX_SOAP_BYTES,
+      agent: target.protocol === 'https:' ? arcaAgent : plainAgent,
+    });
+    if (response.truncated) throw new SoapTransportError('too_large', 'SOAP response over 1 MB');
+    return { status: response.status, body: response.body.toString('utf8'), date: response.headers.date };
+  } catch (error) {
+    if (error instanceof SoapTransportError) throw error;
+    if (error instanceof BoundedPostError) throw new SoapTransportError(error.kind, error.message, { cause: error });
+    throw new SoapTransportError('unreachable', (error as Error).message, { cause: error });
+  }
+};

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, createPrivateKey } from 'node:crypto';
 import * as asn1js from 'asn1js';
+import { pemDer } from '../pem-blocks';
 import { importSigningKey, pkijs } from '../x509';
 
 const OID = { data: '1.2.840.113549.1.7.1', signedData: '1.2.840.113549.1.7.2', contentType: '1.2.840.113549.1.9.3', messageDigest: '1.2.840.113549.1.9.4', signingTime: '1.2.840.113549.1.9.5', sha256: '2.16.840.1.101.3.4.2.1' };
@@ -8,7 +9,7 @@ const OID = { data: '1.2.840.113549.1.7.1', signedData: '1.2.840.113549.1.7.2', 
 /** Attached CMS SignedData over `content` (SHA-256 with RSA, signer certificate included), as DER. */
 export async function signCms(content: string | Buffer, certificatePem: string, privateKeyPem: string, signingTime = new Date()): Promise<Buffer> {
   const data = Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8');
-  const certDer = Buffer.from(certificatePem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+  const certDer = pemDer(certificatePem, 'CERTIFICATE');
   const certificate = pkijs.Certificate.fromBER(new Uint8Array(certDer));
   const signed = new pkijs.SignedData({
     version: 1,

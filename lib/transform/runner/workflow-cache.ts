@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { schema, type Db } from '@/lib/db';
 import type { Step } from '../schemas';
 
@@ -12,11 +13,10 @@ const MAX_ENTRIES = 1_000;
 
 /** Workflow steps by id, read once per runner: workflows are never changed after creation. */
 export function workflowCache(db: Db) {
-  const cache = new Map<string, Promise<WorkflowSteps>>();
+  const cache = new LRUCache<string, Promise<WorkflowSteps>>({ max: MAX_ENTRIES });
   return (id: string): Promise<WorkflowSteps> => {
     const hit = cache.get(id);
     if (hit) return hit;
-    if (cache.size >= MAX_ENTRIES) cache.clear();
     const loading = db
       .select({ steps: schema.workflows.steps, rescue: schema.workflows.rescue })
       .from(schema.workflows)

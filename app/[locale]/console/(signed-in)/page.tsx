@@ -5,6 +5,7 @@ import { findEntries } from '@/lib/silo';
 import { listJobs, listWorkflows } from '@/lib/transform';
 import { isAppConnected } from '@/lib/workspaces';
 import { Card, linkClass, PageHeader } from '@/components/console/ui';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { requireOperator } from '../session';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -34,24 +35,21 @@ export default async function ConsoleHome({ params }: Props) {
     <>
       <PageHeader title={t('title')} description={t('lead')} />
       <Card title={t('stepsTitle')} id="steps-title">
-        <ol className="space-y-3">
-          {steps.map((step, index) => (
-            <li key={step.key} className="flex items-start gap-3">
-              <span
-                aria-hidden="true"
-                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${step.done ? 'bg-emerald-700 text-white' : 'bg-slate-200 text-slate-800'}`}
-              >
-                {step.done ? '✓' : index + 1}
-              </span>
+        <NumberedSteps
+          tone="muted"
+          steps={steps.map((step) => ({
+            key: step.key,
+            done: step.done,
+            content: (
               <span className="pt-0.5">
                 <Link href={step.href} className={linkClass}>
                   {t(`steps.${step.key}`)}
                 </Link>
                 <span className="ml-2 text-sm text-slate-600">{step.done ? t('done') : t('pending')}</span>
               </span>
-            </li>
-          ))}
-        </ol>
+            ),
+          }))}
+        />
       </Card>
     </>
   );

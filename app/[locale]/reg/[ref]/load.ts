@@ -1,10 +1,9 @@
 import 'server-only';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
-import { createHash } from 'node:crypto';
 import { getDb } from '@/lib/db';
 import { redirect, type Locale } from '@/lib/i18n';
-import { hitRateLimit } from '@/lib/ratelimit';
+import { withinAddressAndRefLimits } from '@/lib/ratelimit';
 import { canOpenStep, getRegistrationByRef, type RegistrationView, type WizardStep } from '@/lib/registration';
 import { requestClientAddress } from '@/lib/security';
 
@@ -27,12 +26,8 @@ export async function requireStep(ref: string, locale: Locale, step: WizardStep)
 }
 
 // Per client address and per ref, so neither a crawler nor one link can hammer ARCA through us.
-const LIMITS = { ip: 120, ref: 60 };
+const LIMITS = { address: 120, ref: 60 };
 
 export async function withinRateLimit(ref: string): Promise<boolean> {
-  const db = await getDb();
-  const ip = await requestClientAddress();
-  const refKey = createHash('sha256').update(ref).digest('hex').slice(0, 32);
-  const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-ip:${ip}`, LIMITS.ip), hitRateLimit(db, `reg-ref:${refKey}`, LIMITS.ref)]);
-  return byIp.allowed && byRef.allowed;
+  return withinAddressAndRefLimits(await getDb(), 'reg', { address: await requestClientAddress(), ref }, LIMITS);
 }

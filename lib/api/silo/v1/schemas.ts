@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ENTRY_STATES } from '@/lib/silo';
-import { unstorableText } from '../../storable-json';
+import { unstorableText } from '@/lib/storable';
 
 /** ISO 8601 UTC with milliseconds, as Invopop writes them. */
 export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-04-30T08:39:57.933Z' });

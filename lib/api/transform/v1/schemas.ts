@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { JOB_STATUSES } from '@/lib/transform';
+import { JOB_STATUSES, createJobBody } from '@/lib/transform';
 import { FaultSchema, TimestampQuerySchema, TimestampSchema } from '../../silo/v1/schemas';
 
 const JobStatusSchema = z.enum(JOB_STATUSES);
@@ -90,15 +90,7 @@ export const JobListSchema = z
   .object({ list: z.array(JobSummarySchema), created_at: TimestampSchema.optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
   .openapi('JobList');
 
-export const CreateJobSchema = z
-  .object({
-    workflow_id: z.uuid('workflow_id must be a UUID'),
-    silo_entry_id: z.uuid('silo_entry_id must be a UUID'),
-    key: z.string().min(1).max(255).optional().openapi({ description: 'Unique per workspace: a repeat returns the original job' }),
-    args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional().openapi({ description: 'A map of strings, as in Invopop' }),
-    tags: z.array(z.string()).optional(),
-  })
-  .openapi('CreateJob');
+export const CreateJobSchema = createJobBody.meta({ id: 'CreateJob' });
 
 export const WaitQuerySchema = z
   .object({

@@ -2,11 +2,10 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
-import { findEntries } from '@/lib/silo';
+import { findEntries, partyOf } from '@/lib/silo';
 import { StateBadge } from '@/components/console/badges';
 import { Pagination } from '@/components/console/pagination';
 import { buttonClass, EmptyState, inputClass, PageHeader, secondaryButtonClass } from '@/components/console/ui';
-import { partyOf } from '@/components/console/party';
 import { requireOperator } from '../../session';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string | string[]; page?: string | string[] }> };

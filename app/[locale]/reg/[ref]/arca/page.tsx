@@ -9,6 +9,7 @@ import { localeParams } from '@/lib/i18n';
 import { ValidatedInUse } from '../certificate/validated-in-use';
 import { requireStep } from '../load';
 import { continueToUpload } from './actions';
+import { NumberedSteps } from '@/components/ui/numbered-steps';
 
 type Props = { params: Promise<{ locale: string; ref: string }> };
 
@@ -45,19 +46,18 @@ export default async function ArcaStep({ params }: Props) {
           </a>
         </div>
       )}
-      <ol className="space-y-5">
-        {STEPS.map((step, index) => (
-          <li key={step} className="flex gap-4">
-            <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
-              {index + 1}
-            </span>
+      <NumberedSteps
+        className="space-y-5"
+        steps={STEPS.map((step) => ({
+          key: step,
+          content: (
             <div>
               <h2 className="font-semibold">{t(`${env}.${step}Title`)}</h2>
               <p className="mt-1 text-slate-800">{t(`${env}.${step}Body`)}</p>
             </div>
-          </li>
-        ))}
-      </ol>
+          ),
+        }))}
+      />
       <section aria-labelledby="mistakes-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
         <h2 id="mistakes-title" className="font-semibold text-amber-950">
           {t(`${env}.mistakesTitle`)}

@@ -8,6 +8,7 @@ import { getLogger } from '@/lib/log';
 import { bringOwnCredentials, keepValidatedCredentials, prepareCsr } from '@/lib/registration';
 import type { ActionState } from '@/components/forms/action-state';
 import { loadRegistration, requireStep, withinRateLimit } from '../load';
+import { emptyUploads } from '../empty-uploads';
 import { readUpload } from '../read-upload';
 
 export type GenerateState = ActionState<{ alias: string }>;
@@ -42,11 +43,8 @@ export async function uploadOwnCredentials(ref: string, locale: Locale, _prev: B
   const values = { certificateName: certificate?.name, keyName: key?.name };
   // A .p12/.pfx carries both, so one file is enough; the intake says which one is missing otherwise.
   if (!certificate && !key) return { status: 'error', errors: [t('certificate.fileRequired')], fields: { certificate: 'required', key: 'required' }, values };
-  const empty = BYO_FILES.flatMap((field) => {
-    const file = { certificate, key }[field];
-    return file && file.bytes.length === 0 ? [{ field, name: file.name }] : [];
-  });
-  if (empty.length) return { status: 'error', errors: empty.map((e) => t('upload.emptyFile', { name: e.name })), fields: Object.fromEntries(empty.map((e) => [e.field, 'empty'])), values };
+  const empty = emptyUploads({ certificate, key }, (name) => t('upload.emptyFile', { name }));
+  if (empty) return { status: 'error', ...empty, values };
   const password = String(form.get('password') ?? '');
   const result = await bringOwnCredentials(await getDb(), registration, { certificate: certificate?.bytes, key: key?.bytes, password });
   if (!result.ok) return { status: 'error', errors: result.problems.map((p) => explainOutcome(p, locale)), fields: fieldsAt(result.problems.map((p) => p.code)), values };

@@ -8,6 +8,7 @@ import { getLogger } from '@/lib/log';
 import { validateCertificate } from '@/lib/registration';
 import type { ActionState } from '@/components/forms/action-state';
 import { requireStep, withinRateLimit } from '../load';
+import { emptyUploads } from '../empty-uploads';
 import { readUpload } from '../read-upload';
 
 /** `fileName` names the file sent (the field comes back empty). */
@@ -21,7 +22,8 @@ export async function uploadCertificate(ref: string, locale: Locale, _prev: Uplo
   const file = await readUpload(form.get('file'));
   const values = { pasted, fileName: file?.name };
   const at = file ? 'file' : 'pasted';
-  if (file && file.bytes.length === 0) return { status: 'error', errors: [t('upload.emptyFile', { name: file.name })], fields: { file: 'empty' }, values };
+  const empty = emptyUploads({ file }, (name) => t('upload.emptyFile', { name }));
+  if (empty) return { status: 'error', ...empty, values };
   const input = file?.bytes ?? (pasted.trim() ? pasted : undefined);
   if (!input) return { status: 'error', errors: [t('upload.empty')], fields: { file: 'required' }, values };
   let result;

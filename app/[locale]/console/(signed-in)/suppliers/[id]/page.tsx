@@ -3,14 +3,13 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { getCertificateStatus } from '@/lib/registration';
-import { getEntry, listEntryStates } from '@/lib/silo';
+import { getEntry, listEntryStates, partyOf } from '@/lib/silo';
 import { listJobs, listWorkflows } from '@/lib/transform';
 import { StateBadge } from '@/components/console/badges';
 import { CertificateCard } from '@/components/console/certificate-card';
 import { EntryTabs, type EntryTab } from '@/components/console/entry-tabs';
 import { MetaPanel } from '@/components/console/meta-panel';
 import { JobList } from '@/components/console/job-list';
-import { partyOf } from '@/components/console/party';
 import { RunWorkflowForm } from '@/components/console/run-workflow-form';
 import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';

@@ -4,16 +4,15 @@ import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
-import { createEntry, findEntries, PARTY_SCHEMA, validateParty } from '@/lib/silo';
+import { createEntry, findEntries, PARTY_SCHEMA, partyOf, validateParty } from '@/lib/silo';
 import { formatCuit, normalizeCuit, validateCuit, type CuitProblem } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { partyOf } from '@/components/console/party';
 import { formValues, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
 const FIELDS = ['name', 'cuit'] as const;
-type SupplierFields = { name?: 'name_required'; cuit?: CuitProblem };
+type SupplierFields = { name?: 'name_required' | 'name_unstorable'; cuit?: CuitProblem };
 export type SupplierFormState = ActionState<Record<(typeof FIELDS)[number], string>, { party: Record<string, unknown> }, SupplierFields>;
 
 /** Build validates and previews the party; Save stores it in the suppliers folder and opens it. */
@@ -25,7 +24,7 @@ export async function supplierAction(_previous: SupplierFormState, formData: For
   if (!checked.ok) {
     const cuit = validateCuit(values.cuit);
     const fields: SupplierFields = {};
-    if (checked.fields.name) fields.name = 'name_required';
+    if (checked.fields.name) fields.name = values.name.trim() ? 'name_unstorable' : 'name_required';
     if (!cuit.ok) fields.cuit = cuit.problem;
     return { status: 'error', code: 'invalidFields', fields, values };
   }

@@ -1,6 +1,6 @@
 // PostgreSQL refuses NUL in text and jsonb, and UTF-16 surrogates without their pair cannot be
-// encoded as UTF-8: such text is refused at the API's edge, naming where it is, instead of failing
-// in the database. Nesting is bounded so that nothing downstream (hashing, jsonb) recurses deeply.
+// encoded as UTF-8: such text is refused at the API's edge and by the domains' own checks (a party
+// from the console), naming where it is, instead of failing in the database. Nesting is bounded so that nothing downstream (hashing, jsonb) recurses deeply.
 
 export const MAX_JSON_DEPTH = 64;
 

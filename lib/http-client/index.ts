@@ -1,0 +1,2 @@
+export { postBounded, BoundedPostError } from './post-bounded';
+export type { BoundedPost, BoundedResponse } from './post-bounded';

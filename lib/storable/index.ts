@@ -1,0 +1,1 @@
+export { findUnstorable, mayBeUnstorable, unstorableText, MAX_JSON_DEPTH } from './storable-json';
