@@ -1,8 +1,8 @@
-import { createPrivateKey, randomInt } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import { cuitCheckDigit, readPrivateKey } from '@/lib/arca';
+import { readPrivateKey } from '@/lib/arca';
 import { MAX_PBE_ITERATIONS } from '@/lib/arca/key-encryption-cost';
 import type { Db } from '@/lib/db';
 import { bringOwnCredentials, createRegistrationLink, getRegistrationByRef } from '@/lib/registration';
@@ -11,20 +11,15 @@ import { createWorkspace } from '@/lib/workspaces';
 import { encryptPkcs8 } from '../fixtures/arca/encrypt-pkcs8';
 import { apiHarness } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
+import { newCuit } from '../support/new-cuit';
 
 const FIXTURES = '../shared/afip/fixtures/certs';
 const certificate = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
 const keyDer = createPrivateKey(readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.key`)).export({ type: 'pkcs8', format: 'der' }) as Buffer;
 
 async function newRegistration(db: Db) {
-  let cuit = '';
-  while (!cuit) {
-    const body = `30${randomInt(10_000_000, 99_999_999)}`;
-    const digit = cuitCheckDigit(body);
-    if (digit !== undefined) cuit = body + digit;
-  }
   const workspace = await createWorkspace(db, { name: 'key decryption test', environment: 'sandbox' });
-  const { entry } = await createEntry(db, workspace.id, { body: { folder: 'suppliers', data: { name: 'Prueba SRL', tax_id: { country: 'AR', code: cuit } } } });
+  const { entry } = await createEntry(db, workspace.id, { body: { folder: 'suppliers', data: { name: 'Prueba SRL', tax_id: { country: 'AR', code: newCuit() } } } });
   const meta = await createRegistrationLink(db, workspace.id, entry.id);
   return (await getRegistrationByRef(db, meta.ref!))!;
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCsr, cuitCheckDigit, generateKeyPair } from '@/lib/arca';
+import { createCsr, generateKeyPair } from '@/lib/arca';
 import { addPointOfSale, authorizeService, issueCertificate } from '@/lib/arca-simulator';
 import { schema, type Db } from '@/lib/db';
 import {
@@ -24,18 +24,11 @@ import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulato
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
+import { newCuit } from '../support/new-cuit';
 
 const FIXTURES = '../shared/afip/fixtures/certs';
 const expiredCert = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
 const expiredKey = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.key`);
-
-function newCuit(prefix = '30'): string {
-  for (;;) {
-    const body = `${prefix}${String(randomInt(10_000_000, 99_999_999))}`;
-    const digit = cuitCheckDigit(body);
-    if (digit !== undefined) return body + digit;
-  }
-}
 
 async function newRegistration(db: Db, environment: 'sandbox' | 'live', cuit = newCuit()): Promise<RegistrationView> {
   const workspace = await createWorkspace(db, { name: 'registration test', environment });
