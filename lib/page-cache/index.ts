@@ -1,4 +1,4 @@
-export { createRegistrationPageServer, MAX_ACTION_BODY_BYTES } from './serve-registration-page';
+export { createRegistrationPageServer } from './serve-registration-page';
 export { createPublicRequestGuard } from './guard-public-request';
 export { PageStore } from './page-store';
 export type { StoredPage } from './page-store';

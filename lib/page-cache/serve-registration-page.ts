@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Db } from '@/lib/db';
+import { MAX_ACTION_BODY_BYTES } from '@/lib/limits';
 import { hitRateLimit } from '@/lib/ratelimit';
 import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
@@ -25,8 +26,6 @@ const MAX_AGE_MS = 10 * 60_000;
 const ARCA_PAGE_MAX_AGE_MS = 30_000;
 // Per-response values that must not be replayed.
 const NOT_STORED = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
-/** Server actions' body limit (next.config.mjs bodySizeLimit; a unit test keeps them equal). */
-export const MAX_ACTION_BODY_BYTES = 256 * 1024;
 
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
