@@ -1,4 +1,5 @@
 import createNextIntlPlugin from 'next-intl/plugin';
+import limits from './lib/limits/request-limits.json' with { type: 'json' };
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -11,9 +12,10 @@ const nextConfig = {
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // PGlite ships a large WASM file; bundling it would copy it into public /_next/static.
   experimental: {
-    // Two 64 KB files (certificate and key) and a few fields; anything larger is refused before parsing.
+    // Two certificate-sized files (certificate and key) and a few fields; anything larger is refused
+    // before parsing. The same number answers oversized posts in lib/page-cache (lib/limits).
     // Server actions also refuse requests whose Origin does not match the host (Next's CSRF check).
-    serverActions: { bodySizeLimit: '256kb' },
+    serverActions: { bodySizeLimit: limits.serverActionBodyBytes },
   },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
 };

@@ -1,13 +1,13 @@
 import { createPrivateKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { checkCertificate, createCsr, generateKeyPair, getAccessTicket, readCertificate, readPrivateKey } from '@/lib/arca';
 import { authorizeService, createArcaSimulator, issueCertificate } from '@/lib/arca-simulator';
 import { openDatabase } from '@/lib/db';
 import type { BenchRow } from '../support/types';
+import { readSharedAfip, REAL_CERTIFICATE, REAL_KEY } from '../../tests/support/shared-afip';
 
 const percentile = (samples: number[], p: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -33,8 +33,8 @@ export default async function arcaScenario(): Promise<BenchRow[]> {
   });
   rows.push(row('ARCA key + CSR', 'RSA-2048 (thread pool) + PKCS#10', keygen, 'n=20'));
 
-  const pem = readFileSync('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
-  const key = readFileSync('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key', 'utf8');
+  const pem = readSharedAfip(REAL_CERTIFICATE);
+  const key = readSharedAfip(REAL_KEY).toString('utf8');
   const inside = new Date('2025-06-01T00:00:00Z');
   const offline = await time(500, () => {
     const read = readCertificate(pem);

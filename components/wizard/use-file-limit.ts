@@ -1,9 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-
-/** The certificate intake's own limit (lib/arca MAX_INPUT_BYTES; a unit test keeps them equal). */
-export const MAX_FILE_BYTES = 64 * 1024;
+import { MAX_INPUT_BYTES } from '@/lib/limits';
 
 /**
  * Refuses a chosen file over the limit as soon as it is picked, with a message naming it, and
@@ -15,7 +13,7 @@ export function useFileLimit(explain: (file: { name: string; kb: number }) => st
   const [errors, setErrors] = useState<Record<string, string>>({});
   const check = (input: HTMLInputElement): boolean => {
     const file = input.files?.[0];
-    const tooLarge = !!file && file.size > MAX_FILE_BYTES;
+    const tooLarge = !!file && file.size > MAX_INPUT_BYTES;
     setErrors(({ [input.name]: _dropped, ...others }) => (tooLarge ? { ...others, [input.name]: explain({ name: file.name, kb: Math.ceil(file.size / 1024) }) } : others));
     if (tooLarge) input.value = '';
     return !tooLarge;

@@ -1,8 +1,9 @@
 import type { X509Certificate } from 'node:crypto';
 import { classifyDer } from './classify-der';
 import { asText, bareBase64, pemBlocks, toPem } from './pem-blocks';
+import { MAX_INPUT_BYTES } from '@/lib/limits';
 
-export const MAX_INPUT_BYTES = 64 * 1024;
+export { MAX_INPUT_BYTES };
 
 export type IntakeCode =
   | 'input_empty'

@@ -1,13 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_ACTION_BODY_BYTES } from '@/lib/limits';
 
 /** The largest request body each part of the app reads. */
 export const BODY_LIMITS = {
   /** The JSON API (`/utils`, `/silo`, `/transform`). */
   api: 1024 * 1024,
-  /** Server actions (the wizard's forms): next.config.mjs bodySizeLimit, kept equal by a unit test. */
-  action: 256 * 1024,
+  /** Server actions (the wizard's forms): next.config.mjs reads the same number from lib/limits. */
+  action: MAX_ACTION_BODY_BYTES,
   /** The simulated ARCA's SOAP endpoints. */
   simulator: 256 * 1024,
 } as const;

@@ -4,10 +4,10 @@ import { formatCuit } from '@/lib/arca/cuit';
 import { startRegistration } from './support/api';
 import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
+import { needsRealPair, REAL_CERTIFICATE_FILE, REAL_KEY_FILE } from './support/shared-afip';
 
 type Locale = 'es' | 'en';
 const MESSAGES = { es: readMessages('es'), en: readMessages('en') };
-const FIXTURES = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 function readMessages(locale: Locale) {
   return JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as { arca: { codes: Record<string, string> }; wizard: Record<string, Record<string, string>> };
@@ -68,13 +68,14 @@ async function submitExpecting(page: Page, locale: Locale, input: { paste?: stri
 
 for (const locale of ['es', 'en'] as const) {
   test(`every certificate error shows its own fixable message (${locale})`, async ({ page, request }, testInfo) => {
+    needsRealPair();
     test.setTimeout(120_000);
     const noConsoleErrors = watchConsole(page);
     const prefix = locale === 'en' ? '/en' : '';
     const reg = await startRegistration(request, 'sandbox', 'Errores Posibles SA');
     const base = `${prefix}${reg.linkPath}`;
     const { alias, csr } = await reachUpload(page, base, locale);
-    const key = readFileSync(`${FIXTURES}.key`, 'utf8');
+    const key = readFileSync(REAL_KEY_FILE, 'utf8');
 
     await submitExpecting(page, locale, {}, [MESSAGES[locale].wizard.upload!.empty!]);
     await submitExpecting(page, locale, { paste: 'hola, esto no es un certificado' }, [said(locale, 'input_garbage')]);
@@ -95,7 +96,7 @@ for (const locale of ['es', 'en'] as const) {
     // Sending the form again drops that message: the server's answer is what the supplier reads next.
     await submitExpecting(page, locale, { paste: csr }, [said(locale, 'input_csr')]);
     await expect(page.getByTestId('form-message')).not.toContainText('foto-certificado.jpg');
-    await submitExpecting(page, locale, { file: { name: 'vencido.crt', buffer: readFileSync(`${FIXTURES}.crt`) } }, [said(locale, 'validity_expired'), '20-32964233-0']);
+    await submitExpecting(page, locale, { file: { name: 'vencido.crt', buffer: readFileSync(REAL_CERTIFICATE_FILE) } }, [said(locale, 'validity_expired'), '20-32964233-0']);
 
     // A certificate from producción for a homologación account: refused as ARCA refuses it.
     const fromLive = await issueInSimulator(page, 'live', alias, csr, reg.cuit, { authorize: false });

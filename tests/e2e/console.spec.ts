@@ -21,28 +21,32 @@ test.describe('operator console', () => {
       await checkPage(page, testInfo, `console-${name}-es`);
     };
 
+    const journey = seed.journeys[testInfo.project.name];
+    if (!journey) throw new Error(`tests/e2e/support/console-seed.ts seeds no journey workspace for project ${testInfo.project.name}`);
+
     // Signed out, the console sends you to the sign-in page.
     await page.goto('/console/suppliers');
     await expect(page).toHaveURL(/\/console\/sign-in$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ingresá a la consola');
-    await page.getByLabel('Correo electrónico').fill(seed.a.email);
+    await page.getByLabel('Correo electrónico').fill(journey.email);
     await page.getByLabel('Contraseña').fill('not the password');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByTestId('form-status')).toHaveText(SIGN_IN_FAILED);
-    await expect(page.getByLabel('Correo electrónico')).toHaveValue(seed.a.email);
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(journey.email);
     await check('sign-in', /Ingresá a la consola/);
 
-    await signIn(page, seed.a.email, seed.password);
+    await signIn(page, journey.email, seed.password);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inicio');
     await check('home', /Inicio/);
 
-    // Configuration > Apps: end connected, going through Disconnect when an earlier run connected it.
+    // Configuration > Apps: the seeded workspace starts disconnected; connect, disconnect, and end connected.
     await page.getByRole('navigation', { name: 'Consola' }).getByRole('link', { name: 'Apps' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps');
-    if (await page.getByRole('button', { name: 'Desconectar' }).isVisible()) {
-      await page.getByRole('button', { name: 'Desconectar' }).click();
-      await expect(page.getByTestId('gov-ar-status')).toContainText('No conectada');
-    }
+    await expect(page.getByTestId('gov-ar-status')).toContainText('No conectada');
+    await page.getByRole('button', { name: 'Conectar' }).click();
+    await expect(page.getByTestId('gov-ar-status')).toContainText('Conectada');
+    await page.getByRole('button', { name: 'Desconectar' }).click();
+    await expect(page.getByTestId('gov-ar-status')).toContainText('No conectada');
     await page.getByRole('button', { name: 'Conectar' }).click();
     await expect(page.getByTestId('gov-ar-status')).toContainText('Conectada');
     await check('apps', /Apps/);
@@ -88,7 +92,7 @@ test.describe('operator console', () => {
     await expect(page.getByLabel('Razón social')).toHaveValue(name);
     await check('supplier-built', /Nuevo proveedor/);
     await page.getByRole('button', { name: 'Guardar' }).click();
-    // The seed (and any earlier run) already holds this CUIT: the save is held back with a link to it.
+    // The seed already holds this CUIT in this workspace: the save is held back with a link to it.
     await expect(page.getByTestId('form-status')).toHaveText(DUPLICATE_CUIT);
     await expect(page.getByTestId('duplicate-cuit').getByRole('link', { name: /^Abrir «.+»$/ })).toHaveAttribute('href', /^\/console\/suppliers\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel('Razón social')).toHaveValue(name);
@@ -201,10 +205,10 @@ test.describe('operator console', () => {
     await page.getByLabel(/^Producción/).check();
     await page.getByRole('button', { name: 'Guardar ambiente' }).click();
     await expect(page.getByTestId('form-status').first()).toHaveText('Guardamos el ambiente.');
-    await expect(page.getByText('Operaciones A · Producción')).toBeVisible();
+    await expect(page.getByText(`${journey.workspaceName} · Producción`)).toBeVisible();
     await page.getByLabel(/^Homologación/).check();
     await page.getByRole('button', { name: 'Guardar ambiente' }).click();
-    await expect(page.getByText('Operaciones A · Homologación (pruebas)')).toBeVisible();
+    await expect(page.getByText(`${journey.workspaceName} · Homologación (pruebas)`)).toBeVisible();
     await check('settings', /Ajustes/);
 
     // The same pages in English.

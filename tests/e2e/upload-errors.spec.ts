@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { startRegistration } from './support/api';
 import { checkPage } from './support/page-checks';
+import { needsRealPair, REAL_CERTIFICATE_FILE } from './support/shared-afip';
 
 const es = JSON.parse(readFileSync('messages/es.json', 'utf8')) as { wizard: Record<string, Record<string, string>> };
 const w = es.wizard;
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
-const FIXTURE = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 async function reachCertificate(page: Page, linkPath: string) {
   await page.goto(`${linkPath}/company`);
@@ -74,12 +74,13 @@ test('upload: a file refused for its size keeps its notice when the form is sent
 });
 
 test('bring your own: an empty key is named and only its field is marked', async ({ page, request }) => {
+  needsRealPair();
   const reg = await startRegistration(request, 'sandbox', 'Clave Vacía SA');
   await reachCertificate(page, reg.linkPath);
   await page.getByText(w.certificate!.byoTitle!).click();
   const certificate = page.getByLabel(w.certificate!.byoCertificate!);
   const key = page.getByLabel(w.certificate!.byoKey!);
-  await certificate.setInputFiles(`${FIXTURE}.crt`);
+  await certificate.setInputFiles(REAL_CERTIFICATE_FILE);
   await key.setInputFiles({ name: 'privada.key', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
   await page.getByRole('button', { name: w.certificate!.byoSubmit! }).click();
   const message = page.getByTestId('form-message').last();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { startRegistration } from './support/api';
 import { issueInSimulator } from './support/simulator';
+import { needsRealPair, REAL_CERTIFICATE_FILE, REAL_KEY_FILE } from './support/shared-afip';
 
 /** Company step and a generated request; returns the alias and CSR shown. */
 async function generateRequest(page: Page, linkPath: string) {
@@ -36,6 +37,7 @@ test('the live ARCA step offers the request as a .csr file, the one «Agregar al
 });
 
 test('going back for a new request keeps the validated certificate until the new one validates', async ({ page, request }) => {
+  needsRealPair();
   test.setTimeout(120_000);
   const reg = await startRegistration(request, 'sandbox', 'Vuelta Atrás SRL');
   const first = await generateRequest(page, reg.linkPath);
@@ -60,8 +62,8 @@ test('going back for a new request keeps the validated certificate until the new
 
   // A bring-your-own pair that fails changes nothing either.
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
-  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key');
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles(REAL_CERTIFICATE_FILE);
+  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles(REAL_KEY_FILE);
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   await expect(page.getByTestId('form-message').last()).toContainText('No pudimos validar el certificado');
 

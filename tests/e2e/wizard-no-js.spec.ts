@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startRegistration } from './support/api';
 import { issueInSimulator } from './support/simulator';
+import { needsRealPair, REAL_CERTIFICATE_FILE, REAL_KEY_FILE } from './support/shared-afip';
 
 // Every wizard form posted before JavaScript loads (or with it off): the browser's own form post,
 // answered by the server with the next step or with the step again and its error.
@@ -95,12 +96,12 @@ test.describe('wizard forms without JavaScript', () => {
   });
 
   test('bring your own: an expired pair is explained, a good pair is validated', async ({ page, request }) => {
+    needsRealPair();
     const reg = await startRegistration(request, 'sandbox', 'Propia Sin Script SA');
     await reachCertificate(page, reg.linkPath);
-    const fixture = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
     await page.getByText(w.certificate!.byoTitle!).click();
-    await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles(`${fixture}.crt`);
-    await page.getByLabel(w.certificate!.byoKey!).setInputFiles(`${fixture}.key`);
+    await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles(REAL_CERTIFICATE_FILE);
+    await page.getByLabel(w.certificate!.byoKey!).setInputFiles(REAL_KEY_FILE);
     await submit(page, w.certificate!.byoSubmit!);
     await expect(page.getByTestId('form-message').last()).toContainText(w.upload!.problemsTitle!);
 

@@ -4,8 +4,8 @@ import { startRegistration } from './support/api';
 import { checkPage, watchConsole } from './support/page-checks';
 import { issueInSimulator } from './support/simulator';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
+import { needsRealPair, REAL_CERTIFICATE_FILE, REAL_KEY_FILE } from './support/shared-afip';
 
-const FIXTURES = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026';
 
 const COPY = {
   es: { regime: 'Responsable inscripto', copy: 'Copiar', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
@@ -113,13 +113,14 @@ test('the language switch keeps the supplier on the same step', async ({ page, r
 });
 
 test('bringing an expired certificate with its key says when it expired', async ({ page, request }, testInfo) => {
+  needsRealPair();
   const reg = await startRegistration(request, 'sandbox', 'Certificado Propio SA');
   await page.goto(`${reg.linkPath}/company`);
   await page.getByLabel('Monotributista').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt');
-  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles('../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key');
+  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles(REAL_CERTIFICATE_FILE);
+  await page.getByLabel('Clave privada (.key o .pem)').setInputFiles(REAL_KEY_FILE);
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   const message = page.getByTestId('form-message').last();
   await expect(message).toContainText('No pudimos validar el certificado');
@@ -128,8 +129,9 @@ test('bringing an expired certificate with its key says when it expired', async 
 });
 
 test('bringing a .p12 with its password reads certificate and key from the one file', async ({ page, request }) => {
+  needsRealPair();
   const read = (file: string) => readFileSync(file, 'utf8');
-  const { p12 } = opensslContainers(read(`${FIXTURES}.crt`), read(`${FIXTURES}.key`), read('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem'));
+  const { p12 } = opensslContainers(read(REAL_CERTIFICATE_FILE), read(REAL_KEY_FILE), read('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem'));
   const reg = await startRegistration(request, 'sandbox', 'Certificado PFX SA');
   await page.goto(`${reg.linkPath}/company`);
   await page.getByLabel('Monotributista').check();

@@ -1,4 +1,4 @@
-import { randomInt, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@/lib/db';
@@ -6,7 +6,6 @@ import {
   arcaTrustStore,
   checkCertificate,
   createCsr,
-  cuitCheckDigit,
   explainOutcome,
   feDummy,
   generateKeyPair,
@@ -20,15 +19,7 @@ import {
 import { addPointOfSale, getSimulatorCas, trustSimulatorCas } from '@/lib/arca-simulator';
 import { describeEachDatabase } from './support/databases';
 import { startSimulator, submitForm, textareaContent, type RunningSimulator } from '../fixtures/arca/simulator-server';
-
-/** A fresh valid CUIT per test, so runs on the shared PostgreSQL never collide. */
-function newCuit(): string {
-  for (;;) {
-    const body = `20${String(randomInt(10_000_000, 99_999_999))}`;
-    const digit = cuitCheckDigit(body);
-    if (digit !== undefined) return body + digit;
-  }
-}
+import { newCuit } from '../support/new-cuit';
 
 describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
   let sim: RunningSimulator;
@@ -53,7 +44,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
 
   it('CSR → WSASS certificate → checks → LoginCms (cached) → points of sale → last voucher', async () => {
     const db = get().db;
-    const cuit = newCuit();
+    const cuit = newCuit('20');
     const alias = `prueba${cuit.slice(-6)}`;
     const { privateKeyPem } = await generateKeyPair();
     const csr = await createCsr({ companyName: 'Ferretería Güemes SRL', alias, cuit, privateKeyPem });
@@ -106,12 +97,12 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
     expect(await getLastAuthorized(wsfe, auth, 1, 11)).toMatchObject({ ok: true, value: { pointOfSale: 1, voucherType: 11, number: 0 } });
     expect(await getLastAuthorized(wsfe, auth, 5, 11)).toMatchObject({ ok: false, outcome: { code: 'wsfe_point_of_sale_not_enabled' } });
     expect(await getPointsOfSale(wsfe, { ...auth, sign: 'x' })).toMatchObject({ ok: false, outcome: { code: 'wsfe_token_invalid' } });
-    expect(await getPointsOfSale(wsfe, { ...auth, cuit: newCuit() })).toMatchObject({ ok: false, outcome: { code: 'wsfe_cuit_not_represented' } });
+    expect(await getPointsOfSale(wsfe, { ...auth, cuit: newCuit('20') })).toMatchObject({ ok: false, outcome: { code: 'wsfe_cuit_not_represented' } });
   });
 
   it('live: upload the CSR file, download the certificate, create the relation, log in', async () => {
     const db = get().db;
-    const cuit = newCuit();
+    const cuit = newCuit('20');
     const alias = `vivo${cuit.slice(-6)}`;
     const { privateKeyPem } = await generateKeyPair();
     const csr = await createCsr({ companyName: 'Vivo SA', alias, cuit, privateKeyPem });
@@ -139,7 +130,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
 
   it('shares one login between concurrent callers and across restarts (the cache lives in the database)', async () => {
     const db = get().db;
-    const cuit = newCuit();
+    const cuit = newCuit('20');
     const alias = `cache${cuit.slice(-6)}`;
     const { privateKeyPem } = await generateKeyPair();
     const csr = await createCsr({ companyName: 'Cache SA', alias, cuit, privateKeyPem });
@@ -159,7 +150,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
 
   it('keeps a ticket per DN: a re-issued certificate with the same alias reuses it, another alias gets its own', async () => {
     const db = get().db;
-    const cuit = newCuit();
+    const cuit = newCuit('20');
     const alias = `dn${cuit.slice(-6)}`;
     const certify = async (name: string) => {
       const { privateKeyPem } = await generateKeyPair();
@@ -203,7 +194,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
 
   it('when another system holds the ticket, says access returns within 12 h at the latest and never "granted"', async () => {
     const db = get().db;
-    const cuit = newCuit();
+    const cuit = newCuit('20');
     const alias = `otro${cuit.slice(-6)}`;
     const { privateKeyPem } = await generateKeyPair();
     const csr = await createCsr({ companyName: 'Otro Sistema SA', alias, cuit, privateKeyPem });
@@ -225,7 +216,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
   it("measures the server clock against ARCA's and applies it: a small difference is granted at once and from the cache, never a ticket ARCA has expired", async () => {
     const db = get().db;
     const certified = async (alias: string) => {
-      const cuit = newCuit();
+      const cuit = newCuit('20');
       const { privateKeyPem } = await generateKeyPair();
       const csr = await createCsr({ companyName: 'Reloj SA', alias, cuit, privateKeyPem });
       const issued = await submitForm(`${sim.base}/sandbox/wsass/certificados`, { alias, csr });
@@ -259,7 +250,7 @@ describeEachDatabase('ARCA simulator: the full registration loop', (get) => {
 
   it('names a server clock too far from ARCA instead of granting, on every try, and hands the kept ticket over once the clock is right', async () => {
     const db = get().db;
-    const cuit = newCuit();
+    const cuit = newCuit('20');
     const alias = `reloj${cuit.slice(-6)}`;
     const { privateKeyPem } = await generateKeyPair();
     const csr = await createCsr({ companyName: 'Reloj SA', alias, cuit, privateKeyPem });

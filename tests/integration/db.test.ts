@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { queryRows, runStatement, schema, statement } from '@/lib/db';
 import { describeEachDatabase } from './support/databases';
@@ -51,10 +51,14 @@ describeEachDatabase('database', (database) => {
     expect(await runStatement(db, failing, [1])).toEqual([{ x: 1 }]);
     const [workspace] = await db.insert(schema.workspaces).values({ name: 'statements' }).returning();
     const rename = statement('test_rename', 'update workspaces set name = $2 where id = $1 returning name');
-    await db.transaction(async (tx) => {
-      expect(await runStatement(tx, rename, [workspace!.id, 'inside'])).toEqual([{ name: 'inside' }]);
-      tx.rollback();
-    }).catch(() => undefined);
+    let inside: unknown;
+    await expect(
+      db.transaction(async (tx) => {
+        inside = await runStatement(tx, rename, [workspace!.id, 'inside']);
+        tx.rollback();
+      }),
+    ).rejects.toBeInstanceOf(TransactionRollbackError);
+    expect(inside).toEqual([{ name: 'inside' }]);
     const [after] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.id, workspace!.id));
     expect(after?.name).toBe('statements');
     expect(await runStatement(db, rename, [workspace!.id, 'outside'])).toEqual([{ name: 'outside' }]);

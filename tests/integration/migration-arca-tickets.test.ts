@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketHolder } from '@/lib/arca/wsaa/check-ticket';
 import { databaseKinds } from './support/databases';
+import { readSharedAfip } from '../support/shared-afip';
+import { itWithSharedAfip } from '../support/shared-afip-suite';
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/db/migrations');
-const CORPUS_TA = path.join(process.cwd(), '../shared/afip/corpus/responses/wsaa/afipjs_TA-20322583924-wsfecred.json');
+const CORPUS_TA = 'corpus/responses/wsaa/afipjs_TA-20322583924-wsfecred.json';
 
 interface Runner {
   migrate(folder: string): Promise<void>;
@@ -94,11 +96,11 @@ for (const kind of databaseKinds()) {
       rmSync(before, { recursive: true, force: true });
     });
 
-    it('finds a ticket issued before the deploy under its DN, keeps the latest of one DN, drops only tokens that name none', async () => {
+    itWithSharedAfip([CORPUS_TA], 'finds a ticket issued before the deploy under its DN, keeps the latest of one DN, drops only tokens that name none', async () => {
       const generated = new Date(Date.now() - 3_600_000);
       const expires = new Date(generated.getTime() + 12 * 3_600_000);
       const times = [generated.toISOString(), expires.toISOString()];
-      const recorded = JSON.parse(readFileSync(CORPUS_TA, 'utf8')) as { credentials: { token: string } };
+      const recorded = JSON.parse(readSharedAfip(CORPUS_TA).toString('utf8')) as { credentials: { token: string } };
       await runner.query(insertOldTicket, ['live', 'aa'.repeat(32), 'wsfe', arcaToken('20123456786', 'facturador', 'wsfe'), ...times]);
       await runner.query(insertOldTicket, ['sandbox', 'bb'.repeat(32), 'wsfecred', recorded.credentials.token, ...times]);
       // The same DN's ticket for an earlier certificate (re-issued with the same alias): only the latest is kept.

@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cuitCheckDigit } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { createRegistrationPageServer, PageStore } from '@/lib/page-cache';
 import { BODY_LIMITS } from '@/lib/request-body';
@@ -12,14 +11,7 @@ import { createEntry } from '@/lib/silo';
 import { createWorkspace, setWorkspaceEnvironment } from '@/lib/workspaces';
 import { send } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
-
-function newCuit(): string {
-  for (;;) {
-    const body = `30${randomInt(10_000_000, 99_999_999)}`;
-    const digit = cuitCheckDigit(body);
-    if (digit !== undefined) return body + digit;
-  }
-}
+import { newCuit } from '../support/new-cuit';
 
 async function newLink(db: Db) {
   const workspace = await createWorkspace(db, { name: 'pages test' });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCsr, cuitCheckDigit, generateKeyPair } from '@/lib/arca';
+import { createCsr, generateKeyPair } from '@/lib/arca';
 import { addPointOfSale, authorizeService, issueCertificate } from '@/lib/arca-simulator';
 import { schema, type Db } from '@/lib/db';
 import {
@@ -23,19 +23,14 @@ import { createWorkspace } from '@/lib/workspaces';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { describeEachDatabase } from './support/databases';
+import { readSharedAfip, REAL_CERTIFICATE, REAL_KEY } from '../support/shared-afip';
+import { itWithSharedAfip } from '../support/shared-afip-suite';
 import { storeValidatedCredentials } from './support/validated-credentials';
+import { newCuit } from '../support/new-cuit';
 
-const FIXTURES = '../shared/afip/fixtures/certs';
-const expiredCert = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.crt`);
-const expiredKey = readFileSync(`${FIXTURES}/homologacion-cuit20329642330-expired-2026.key`);
-
-function newCuit(prefix = '30'): string {
-  for (;;) {
-    const body = `${prefix}${String(randomInt(10_000_000, 99_999_999))}`;
-    const digit = cuitCheckDigit(body);
-    if (digit !== undefined) return body + digit;
-  }
-}
+const PAIR = [REAL_CERTIFICATE, REAL_KEY];
+const expiredCert = () => readSharedAfip(REAL_CERTIFICATE);
+const expiredKey = () => readSharedAfip(REAL_KEY);
 
 async function newRegistration(db: Db, environment: 'sandbox' | 'live', cuit = newCuit()): Promise<RegistrationView> {
   const workspace = await createWorkspace(db, { name: 'registration test', environment });
@@ -78,7 +73,7 @@ describeEachDatabase('registration', (get) => {
     expect((await refresh(registration)).step).toBe('arca');
   });
 
-  it('explains every way a certificate can be wrong, and saves nothing on failure', async () => {
+  itWithSharedAfip(PAIR, 'explains every way a certificate can be wrong, and saves nothing on failure', async () => {
     const db = get().db;
     const registration = await refresh(await newRegistration(db, 'sandbox'));
     const { csrPem } = await prepareCsr(db, registration, 'prueba1');
@@ -87,7 +82,7 @@ describeEachDatabase('registration', (get) => {
 
     expect(codes(await validateCertificate(db, current, 'hola, esto no es un certificado', endpoints))).toEqual(['input_garbage']);
     expect(codes(await validateCertificate(db, current, csrPem, endpoints))).toEqual(['input_csr']);
-    expect(codes(await validateCertificate(db, current, expiredKey, endpoints))).toEqual(['input_private_key']);
+    expect(codes(await validateCertificate(db, current, expiredKey(), endpoints))).toEqual(['input_private_key']);
 
     const fromLive = await issueCertificate(db, { environment: 'live', csrPem });
     expect(codes(await validateCertificate(db, current, fromLive.ok ? fromLive.certificatePem : '', endpoints))).toContain('chain_other_environment');
@@ -99,7 +94,7 @@ describeEachDatabase('registration', (get) => {
     expect(codes(mismatch)).toEqual(expect.arrayContaining(['cuit_mismatch', 'key_mismatch']));
     expect(mismatch.problems.find((p) => p.code === 'cuit_mismatch')?.params).toMatchObject({ cuit: otherCuit });
 
-    const expired = await validateCertificate(db, current, expiredCert, endpoints);
+    const expired = await validateCertificate(db, current, expiredCert(), endpoints);
     expect(codes(expired)).toContain('validity_expired');
 
     const issued = await issueCertificate(db, { environment: 'sandbox', csrPem });
@@ -139,23 +134,23 @@ describeEachDatabase('registration', (get) => {
     ]);
   });
 
-  it('brings your own certificate and key: checks the pair and the password', async () => {
+  itWithSharedAfip(PAIR, 'brings your own certificate and key: checks the pair and the password', async () => {
     const db = get().db;
     const registration = await newRegistration(db, 'sandbox', '20329642330');
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: other }, sim.urls.sandbox))).toEqual(['key_mismatch']);
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert(), key: other }, sim.urls.sandbox))).toEqual(['key_mismatch']);
     const encrypted = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secreto' }) as string;
-    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: encrypted, password: 'otra' }, sim.urls.sandbox))).toEqual(['key_password_wrong']);
-    const real = await bringOwnCredentials(db, registration, { certificate: expiredCert, key: expiredKey }, sim.urls.sandbox);
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert(), key: encrypted, password: 'otra' }, sim.urls.sandbox))).toEqual(['key_password_wrong']);
+    const real = await bringOwnCredentials(db, registration, { certificate: expiredCert(), key: expiredKey() }, sim.urls.sandbox);
     expect(codes(real)).toEqual(['validity_expired']);
     expect(real.certificate?.cuit).toBe('20329642330');
   });
 
-  it('brings a .p12/.pfx with certificate and key in one file, opened with its password', async () => {
+  itWithSharedAfip(PAIR, 'brings a .p12/.pfx with certificate and key in one file, opened with its password', async () => {
     const db = get().db;
     const registration = await newRegistration(db, 'sandbox', '20329642330');
     const ca = readFileSync('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem', 'utf8');
-    const { p12 } = opensslContainers(expiredCert.toString('utf8'), expiredKey.toString('utf8'), ca);
+    const { p12 } = opensslContainers(expiredCert().toString('utf8'), expiredKey().toString('utf8'), ca);
     expect(codes(await bringOwnCredentials(db, registration, { certificate: p12, password: 'otra' }, sim.urls.sandbox))).toEqual(['key_password_wrong']);
     const read = await bringOwnCredentials(db, registration, { certificate: p12, password: 'clave' }, sim.urls.sandbox);
     // Past intake and the key-pair check: what is left is the real certificate's own verdict.
@@ -228,14 +223,14 @@ describeEachDatabase('registration', (get) => {
     expect((await listPointsOfSale(db, after, sim.urls.sandbox)).ok).toBe(true);
   });
 
-  it('a bring-your-own pair that fails leaves the validated credentials as they were', async () => {
+  itWithSharedAfip(PAIR, 'a bring-your-own pair that fails leaves the validated credentials as they were', async () => {
     const db = get().db;
     const registration = await validated('propio1');
     const before = await storedCredentials(registration.entryId);
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: other }, sim.urls.sandbox))).toEqual(['key_mismatch']);
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert(), key: other }, sim.urls.sandbox))).toEqual(['key_mismatch']);
     // A real pair (key matches) that fails a later check: still nothing saved.
-    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert, key: expiredKey }, sim.urls.sandbox))).toContain('validity_expired');
+    expect(codes(await bringOwnCredentials(db, registration, { certificate: expiredCert(), key: expiredKey() }, sim.urls.sandbox))).toContain('validity_expired');
     expect(await storedCredentials(registration.entryId)).toEqual(before);
     expect((await refresh(registration)).step).toBe('points-of-sale');
     expect(await completeRegistration(db, registration.entryId)).toEqual({ completedNow: true });

@@ -5,6 +5,8 @@ import { arcaTrustStore, checkCertificate, explainOutcome, generateKeyPair, isKn
 import { createCa } from '@/lib/arca-simulator';
 import { findChain } from '@/lib/arca/find-chain';
 import { createTestPki, INSIDE_REAL_VALIDITY, REAL_CUIT, realCertPem, realKeyPem, type TestPki } from '../fixtures/arca/pki';
+import { REAL_CERTIFICATE, REAL_KEY } from '../support/shared-afip';
+import { describeWithSharedAfip } from '../support/shared-afip-suite';
 
 const real = () => {
   const read = readCertificate(realCertPem());
@@ -28,7 +30,7 @@ describe('ARCA CA chains shipped in lib/arca/ca', () => {
   });
 });
 
-describe('checkCertificate with the real expired sandbox certificate', () => {
+describeWithSharedAfip([REAL_CERTIFICATE, REAL_KEY], 'checkCertificate with the real expired sandbox certificate', () => {
   it('reads its CUIT, chains it to Computadores Test and reports it expired with its date', () => {
     const verdict = checkCertificate(real(), { cuit: REAL_CUIT, key: realKeyPem(), environment: 'sandbox', now: new Date('2026-11-22T00:00:00Z') });
     expect(verdict.ok).toBe(false);

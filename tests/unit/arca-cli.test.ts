@@ -5,11 +5,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
+import { REAL_CERTIFICATE, REAL_KEY, sharedAfipPath } from '../support/shared-afip';
+import { describeWithSharedAfip } from '../support/shared-afip-suite';
 
-const CERT = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.crt';
-const KEY = '../shared/afip/fixtures/certs/homologacion-cuit20329642330-expired-2026.key';
+const CERT = sharedAfipPath(REAL_CERTIFICATE);
+const KEY = sharedAfipPath(REAL_KEY);
 
 function run(args: string[]): { code: number; json: { ok: boolean; checks: { code: string; ok: boolean; message: string }[]; certificate: Record<string, unknown> | null } } {
   try {
@@ -21,7 +23,7 @@ function run(args: string[]): { code: number; json: { ok: boolean; checks: { cod
   }
 }
 
-describe('npm run arca:check', () => {
+describeWithSharedAfip([REAL_CERTIFICATE, REAL_KEY], 'npm run arca:check', () => {
   it('prints the verdict as one JSON object, offline and without a database', { timeout: 30_000 }, () => {
     const { code, json } = run([CERT, '--key', KEY, '--cuit', '20-32964233-0', '--env', 'sandbox']);
     expect(code).toBe(1);

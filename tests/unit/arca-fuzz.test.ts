@@ -1,9 +1,11 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readCertificate, readCredentials, readPrivateKey } from '@/lib/arca';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { realCertPem, realKeyPem } from '../fixtures/arca/pki';
+import { REAL_CERTIFICATE, REAL_KEY } from '../support/shared-afip';
+import { describeWithSharedAfip } from '../support/shared-afip-suite';
 
 // A seeded generator so a failure can be replayed.
 function rng(seed: number) {
@@ -39,7 +41,7 @@ function mutate(input: Buffer, random: () => number): Buffer {
   }
 }
 
-describe('intake fuzz', () => {
+describeWithSharedAfip([REAL_CERTIFICATE, REAL_KEY], 'intake fuzz', () => {
   // asn1js throws (instead of reporting) on a GeneralizedTime that is not a date; the fuzz below met it at random.
   it('answers a code, never a throw, for DER whose GeneralizedTime is no date', async () => {
     const badTime = Buffer.from('300718053230323478', 'hex');

@@ -1,13 +1,18 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as asn1js from 'asn1js';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { checkCertificate, createCsr, explainOutcome, readCertificate, readCredentials, readPrivateKey } from '@/lib/arca';
 import { decryptData, decryptPrivateKey, MAX_QUEUED_DECRYPTIONS } from '@/lib/arca/decrypt-off-thread';
 import { readPkcs12 } from '@/lib/arca/read-pkcs12';
 import { encryptPkcs8 } from '../fixtures/arca/encrypt-pkcs8';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { realCertPem, realKeyPem } from '../fixtures/arca/pki';
+import { missingSharedAfip, readSharedAfip, REAL_CERTIFICATE, REAL_KEY } from '../support/shared-afip';
+import { describeWithSharedAfip, itWithSharedAfip } from '../support/shared-afip-suite';
+
+const PAIR = [REAL_CERTIFICATE, REAL_KEY];
+const LEGACY = 'corpus/ee/legacy_homologacion/django-afip_test_expired_hyperion_cuit20329642330_2014-2016.crt';
 
 // The worker's entry points, counted: a refusal "before any key derivation runs" is a count of zero, not a timing.
 vi.mock('@/lib/arca/decrypt-off-thread', async (importOriginal) => {
@@ -20,8 +25,9 @@ beforeEach(() => {
 });
 const decryptions = () => vi.mocked(decryptPrivateKey).mock.calls.length + vi.mocked(decryptData).mock.calls.length;
 
-const cert = realCertPem();
-const key = realKeyPem();
+// Read only when there: without them every suite below is skipped, never run on empty input.
+const cert = missingSharedAfip(PAIR) ? '' : realCertPem();
+const key = missingSharedAfip(PAIR) ? '' : realKeyPem();
 const ca = (f: string) => readFileSync(`lib/arca/ca/${f}`, 'utf8');
 const CA_FILES = [
   'homologacion-issuing-computadores-test-2022-2030.pem',
@@ -37,7 +43,7 @@ const expectCert = (input: string | Uint8Array) => {
   return read;
 };
 
-describe('certificate intake', () => {
+describeWithSharedAfip(PAIR, 'certificate intake', () => {
   it('reads PEM with LF, CRLF or CR-only line endings, indented or inside other text', () => {
     expectCert(cert);
     expectCert(cert.replace(/\n/g, '\r\n'));
@@ -77,7 +83,7 @@ describe('certificate intake', () => {
   });
 });
 
-describe('private key intake (bring your own)', () => {
+describeWithSharedAfip(PAIR, 'private key intake (bring your own)', () => {
   const object = createPrivateKey(key);
 
   it('reads PKCS#1 and PKCS#8, PEM and DER', async () => {
@@ -112,7 +118,7 @@ describe('private key intake (bring your own)', () => {
   });
 });
 
-describe('encrypted key limits', () => {
+describeWithSharedAfip(PAIR, 'encrypted key limits', () => {
   const der = createPrivateKey(key).export({ type: 'pkcs8', format: 'der' }) as Buffer;
 
   it('opens keys encrypted with OpenSSL’s and Java’s defaults', async () => {
@@ -164,7 +170,7 @@ describe('encrypted key limits', () => {
   });
 });
 
-describe('certificate containers and encodings', () => {
+describeWithSharedAfip(PAIR, 'certificate containers and encodings', () => {
   const files = opensslContainers(cert, key, ca(CA_FILES[0]!));
   const subjectOf = (read: Awaited<ReturnType<typeof readCredentials>>) => (read.ok ? read.certificate.certificate.subject : read.code);
 
@@ -235,8 +241,8 @@ describe('certificate containers and encodings', () => {
     expect(readCertificate(Buffer.concat([der, der]))).toEqual({ ok: false, code: 'input_trailing_bytes' });
   });
 
-  it('calls a retired AFIP authority retired or unknown, never "not issued by ARCA"', () => {
-    const legacy = readFileSync('../shared/afip/corpus/ee/legacy_homologacion/django-afip_test_expired_hyperion_cuit20329642330_2014-2016.crt');
+  itWithSharedAfip([LEGACY], 'calls a retired AFIP authority retired or unknown, never "not issued by ARCA"', () => {
+    const legacy = readSharedAfip(LEGACY);
     const read = readCertificate(legacy);
     if (!read.ok) throw new Error(read.code);
     const untrusted = checkCertificate(read.certificate).checks.find((c) => c.code === 'chain_untrusted')!;

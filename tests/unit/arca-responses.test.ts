@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { explainOutcome, isKnownCode, mapWsaaFault, parseFeDummy, parseLoginCmsResponse, parsePointsOfSale, verifyCms, WSAA_FAULTS } from '@/lib/arca';
-import { fixture } from '../fixtures/arca/pki';
+import { readSharedAfip } from '../support/shared-afip';
+import { describeWithSharedAfip } from '../support/shared-afip-suite';
 
-const xml = (name: string) => fixture(`responses/${name}`).toString('utf8');
+const RESPONSES = ['wsaa-logincms-success.xml', 'wsaa-logincms-fault-already-authenticated.http500.xml', 'wsaa-logincms-request-in0.cms.der', 'wsfe-fedummy.xml', 'wsfe-feparamgetptosventa.xml'].map((name) => `fixtures/responses/${name}`);
+const xml = (name: string) => readSharedAfip(`fixtures/responses/${name}`).toString('utf8');
 
-describe('recorded ARCA answers', () => {
+describeWithSharedAfip(RESPONSES, 'recorded ARCA answers', () => {
   it('read the TA out of the escaped loginCmsReturn', () => {
     const result = parseLoginCmsResponse(xml('wsaa-logincms-success.xml'));
     expect(result.ok).toBe(true);
@@ -37,12 +39,12 @@ describe('recorded ARCA answers', () => {
   });
 
   it('verify the CMS a real client sent to WSAA: attached TRA and signer certificate', async () => {
-    const cms = await verifyCms(fixture('responses/wsaa-logincms-request-in0.cms.der'));
+    const cms = await verifyCms(readSharedAfip('fixtures/responses/wsaa-logincms-request-in0.cms.der'));
     expect(cms.ok).toBe(true);
     if (!cms.ok) return;
     expect(cms.content).toContain('<service>wsfe</service>');
     expect(cms.certificate.subject).toContain('serialNumber=CUIT 20267565393');
-    const tampered = Buffer.from(fixture('responses/wsaa-logincms-request-in0.cms.der'));
+    const tampered = Buffer.from(readSharedAfip('fixtures/responses/wsaa-logincms-request-in0.cms.der'));
     const at = tampered.indexOf('<service>');
     tampered[at + 9] = 'x'.charCodeAt(0);
     expect(await verifyCms(tampered)).toMatchObject({ ok: false, fault: 'cms.sign.invalid' });

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkTicket, clockDifference, explainOutcome, isIssuedTo, parseLoginCmsResponse, ticketHolder, type AccessTicket } from '@/lib/arca';
 import { isFresh } from '@/lib/arca/wsaa/check-ticket';
+import { readSharedAfip } from '../support/shared-afip';
+import { describeWithSharedAfip } from '../support/shared-afip-suite';
 
 // Real WSAA answers recorded by other projects (see PROVENANCE.md there).
-const corpus = (name: string) => readFileSync(path.join(process.cwd(), '../shared/afip/corpus/responses', name), 'utf8');
+const corpus = (name: string) => readSharedAfip(`corpus/responses/${name}`).toString('utf8');
 
 function ticketOf(xml: string): AccessTicket {
   const result = parseLoginCmsResponse(xml);
@@ -14,14 +14,15 @@ function ticketOf(xml: string): AccessTicket {
 }
 
 // unagi: destination "SERIALNUMBER=CUIT 20376793126, CN=batman", generated 2018-04-06T15:09:37.563-03:00.
-const batmanXml = corpus('wsaa/unagi_login_response.xml');
 const batman = ticketHolder('CN=batman\nserialNumber=CUIT 20376793126')!;
 const generated = Date.parse('2018-04-06T15:09:37.563-03:00');
 // The login left 300 ms before ARCA generated the ticket and came back 400 ms after.
 const onTime = { sentAt: new Date(generated - 300), receivedAt: new Date(generated + 400) };
 const shifted = (ms: number) => ({ sentAt: new Date(onTime.sentAt.getTime() + ms), receivedAt: new Date(onTime.receivedAt.getTime() + ms) });
 
-describe('a ticket WSAA just issued', () => {
+describeWithSharedAfip(['corpus/responses/wsaa/unagi_login_response.xml', 'corpus/responses/wsaa/eeng-afipws_login_cms_success.xml'], 'a ticket WSAA just issued', () => {
+  const batmanXml = corpus('wsaa/unagi_login_response.xml');
+
   it('is granted when it is for this DN, still valid and our clock agrees with ARCA', () => {
     expect(checkTicket(ticketOf(batmanXml), batman, onTime)).toEqual({ ok: true, clockOffsetMs: 0 });
   });

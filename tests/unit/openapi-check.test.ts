@@ -4,6 +4,7 @@ import { checkResponse, matchPath, type OpenApiDoc } from '../integration/suppor
 const doc: OpenApiDoc = {
   openapi: '3.1.0',
   paths: {
+    '/things': { get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingList' } } } } } } },
     '/things/{id}': { get: { responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } } },
     '/things/key/{key}': { get: { responses: { '404': { content: { 'application/problem+json': { schema: { type: 'object' } } } } } } },
   },
@@ -14,6 +15,7 @@ const doc: OpenApiDoc = {
         properties: { id: { type: 'string', format: 'uuid' }, state: { type: 'string', enum: ['empty', 'done'] }, tags: { type: 'array', items: { type: 'string' } }, at: { type: 'string', format: 'date-time' } },
         required: ['id', 'state'],
       },
+      ThingList: { type: 'object', properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Thing' } }, next: { type: ['string', 'null'] } }, required: ['items'] },
     },
   },
 };
@@ -33,14 +35,23 @@ describe('OpenAPI response checker', () => {
 
   it('names every disagreement: required, type, enum, format, items, undocumented members', () => {
     const errors = checkResponse(doc, record({ id: 'nope', state: 'lost', tags: [1], at: 'yesterday', extra: true }));
-    expect(errors.map((e) => e.replace(/^.*?: /, ''))).toEqual([
-      '$.id: "nope" is not a uuid',
-      '$.state: "lost" is not one of ["empty","done"]',
-      '$.tags[0]: expected string, got 1',
-      '$.at: "yesterday" is not a date-time',
-      '$.extra: not documented',
+    expect(errors.map((e) => e.replace(/^.*?→ 200: /, '')).sort()).toEqual([
+      '$/at: must match format "date-time"',
+      '$/extra: must NOT have additional properties',
+      '$/id: must match format "uuid"',
+      '$/state: must be equal to one of the allowed values',
+      '$/tags/0: must be string',
     ]);
-    expect(checkResponse(doc, record({ state: 'done' }))).toEqual([expect.stringContaining('$.id: required but missing')]);
+    expect(checkResponse(doc, record({ state: 'done' }))).toEqual([expect.stringContaining("$: must have required property 'id'")]);
+    expect(checkResponse(doc, record([{ id, state: 'done' }]))).toEqual([expect.stringContaining('$: must be object')]);
+  });
+
+  it('follows references between components and lets a member be null only where the schema says so', () => {
+    expect(checkResponse(doc, record({ items: [{ id, state: 'empty' }], next: null }, 200, '/things'))).toEqual([]);
+    expect(checkResponse(doc, record({ items: [{ id, state: 'full' }], next: 3 }, 200, '/things')).map((e) => e.replace(/^.*?→ 200: /, '')).sort()).toEqual([
+      '$/items/0/state: must be equal to one of the allowed values',
+      '$/next: must be string,null',
+    ]);
   });
 
   it('refuses an undocumented status or content type, and ignores unknown paths', () => {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { NextIntlClientProvider } from 'next-intl';
@@ -9,6 +7,10 @@ import { describePointOfSale, type PointOfSaleView } from '@/lib/registration/li
 import { PointsTable } from '@/app/[locale]/reg/[ref]/points-of-sale/points-table';
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
+import { readSharedAfip } from '../support/shared-afip';
+import { itWithSharedAfip } from '../support/shared-afip-suite';
+
+const UNAGI_POINTS = 'corpus/responses/wsfe/unagi_sale_points_response.xml';
 
 const answer = (points: Array<[number, string, string, string]>) =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><FEParamGetPtosVentaResponse xmlns="http://ar.gov.afip.dif.FEV1/"><FEParamGetPtosVentaResult><ResultGet>` +
@@ -75,8 +77,8 @@ describe('points of sale as the wizard shows them', () => {
     expect(shown.join('\n')).not.toContain('20190108010858');
   });
 
-  it('reads the recorded answer with a 14-digit FchBaja (unagi) the same way', () => {
-    const recorded = readFileSync(path.join(process.cwd(), '../shared/afip/corpus/responses/wsfe/unagi_sale_points_response.xml'), 'utf8');
+  itWithSharedAfip([UNAGI_POINTS], 'reads the recorded answer with a 14-digit FchBaja (unagi) the same way', () => {
+    const recorded = readSharedAfip(UNAGI_POINTS).toString('utf8');
     const shown = rows(views(recorded), 'es');
     expect(shown).toEqual(['0002 CAE ✓ Se puede usar', '0003 CAE ✗ Dado de baja el 8 de enero de 2019']);
   });

@@ -1,5 +1,6 @@
 // Runs before the e2e server starts (PGlite has one owner per folder, so the test cannot write
-// to the database while the server runs): two workspaces, their operators, one supplier in A.
+// to the database while the server runs): two workspaces, their operators, one supplier in A, and
+// one workspace per Playwright project for the operator journey.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getEnv } from '@/lib/config';
@@ -19,6 +20,17 @@ await createUser(db, { workspaceId: a.id, email: 'operator-a@example.com', passw
 await createUser(db, { workspaceId: a.id, email: 'lockout@example.com', password: PASSWORD });
 await createUser(db, { workspaceId: b.id, email: 'operator-b@example.com', password: PASSWORD });
 const { entry } = await createEntry(db, a.id, { body: { folder: 'suppliers', data: { name: 'Semilla A SRL', tax_id: { country: 'AR', code: '30-71234567-1' } } } });
+// The journey connects the app and changes settings: each project (playwright.config.ts) gets a
+// workspace of its own, so each run starts from the state seeded here whichever project ran first.
+const journeys: Record<string, { email: string; workspaceName: string }> = {};
+for (const project of ['desktop', 'phone']) {
+  const workspaceName = `Recorrido ${project}`;
+  const journey = await createWorkspace(db, { name: workspaceName, environment: 'sandbox' });
+  const email = `journey-${project}@example.com`;
+  await createUser(db, { workspaceId: journey.id, email, password: PASSWORD });
+  await createEntry(db, journey.id, { body: { folder: 'suppliers', data: { name: 'Semilla Recorrido SRL', tax_id: { country: 'AR', code: '30-71234567-1' } } } });
+  journeys[project] = { email, workspaceName };
+}
 await stopDatabase();
 
 const seed = {
@@ -26,6 +38,7 @@ const seed = {
   a: { workspaceId: a.id, email: 'operator-a@example.com', supplierId: entry.id },
   b: { workspaceId: b.id, email: 'operator-b@example.com' },
   lockout: { email: 'lockout@example.com' },
+  journeys,
 };
 writeFileSync(path.join(env.dataDir, SEED_FILE), JSON.stringify(seed, null, 2));
 console.log(`e2e console seed written to ${env.dataDir}`);

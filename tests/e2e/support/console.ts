@@ -8,6 +8,8 @@ export interface Seed {
   a: { workspaceId: string; email: string; supplierId: string };
   b: { workspaceId: string; email: string };
   lockout: { email: string };
+  /** By Playwright project name: a workspace nobody connected yet, with one supplier. */
+  journeys: Record<string, { email: string; workspaceName: string }>;
 }
 
 /** What tests/e2e/support/console-seed.ts wrote into the server's data folder before it started. */

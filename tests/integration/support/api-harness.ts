@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp, type ApiOptions } from '@/lib/api';
-import { cuitCheckDigit } from '@/lib/arca';
 import type { Database } from '@/lib/db';
 import { createWorkflow } from '@/lib/transform';
 import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
+import { newCuit } from '../../support/new-cuit';
 
 /** One response a test received, kept so the OpenAPI conformance check can replay it. */
 export interface RecordedResponse {
@@ -98,18 +98,7 @@ export function send(url: string, method: string, headers: Record<string, string
   });
 }
 
-let cuitCounter = Math.floor(Math.random() * 1e6);
-
-/** A valid CUIT (prefix 30, right check digit), different on each call. */
-export function validCuit(): string {
-  for (;;) {
-    const first10 = `30${String(cuitCounter++ % 1e8).padStart(8, '0')}`;
-    const check = cuitCheckDigit(first10);
-    if (check !== undefined) return `${first10}${check}`;
-  }
-}
-
-export const party = (name = 'Panadería La Espiga SRL', code = validCuit()) => ({
+export const party = (name = 'Panadería La Espiga SRL', code = newCuit()) => ({
   $schema: 'https://gobl.org/draft-0/org/party',
   name,
   tax_id: { country: 'AR', code },

@@ -1,29 +1,14 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type { RecordedResponse } from './api-harness';
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  additionalProperties?: boolean | Schema;
-  items?: Schema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  format?: string;
-  nullable?: boolean;
-};
+type Schema = Record<string, unknown>;
 
 export interface OpenApiDoc {
   openapi: string;
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
   components?: { schemas?: Record<string, Schema> };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The documented path template a concrete path falls under; literal segments beat parameters. */
 export function matchPath(doc: OpenApiDoc, path: string): string | undefined {
@@ -43,63 +28,57 @@ export function matchPath(doc: OpenApiDoc, path: string): string | undefined {
   return best?.template;
 }
 
+const COMPONENTS = 'https://openapi.test/components';
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
+
 /**
- * Checks one value against a (3.1) JSON schema: $ref, type, required, properties (undocumented
- * properties are errors too: the document must say everything we send), items, enum, formats.
+ * A copy of an OpenAPI 3.1 schema that Ajv can compile on its own: component references point at
+ * one schema holding them all, and an object that lists its properties refuses any other (the
+ * document must say everything we send, so an undocumented member is an error, not a pass).
  */
-export function checkSchema(doc: OpenApiDoc, schema: Schema, value: unknown, at = '$'): string[] {
-  if (schema.$ref) {
-    const name = schema.$ref.replace('#/components/schemas/', '');
-    const target = doc.components?.schemas?.[name];
-    return target ? checkSchema(doc, target, value, at) : [`${at}: unresolved $ref ${schema.$ref}`];
+function strict(schema: Schema): Schema {
+  const copy: Schema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === '$ref' && typeof value === 'string') copy.$ref = value.replace('#/components/schemas/', `${COMPONENTS}#/$defs/`);
+    else if (SCHEMA_MAPS.has(keyword)) copy[keyword] = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, s]) => [name, strict(s)]));
+    else if (SCHEMA_LISTS.has(keyword)) copy[keyword] = (value as Schema[]).map(strict);
+    else if (SCHEMA_VALUES.has(keyword) && typeof value === 'object' && value !== null) copy[keyword] = strict(value as Schema);
+    else copy[keyword] = value;
   }
-  if (schema.allOf) return schema.allOf.flatMap((s) => checkSchema(doc, s, value, at));
-  const union = schema.anyOf ?? schema.oneOf;
-  if (union) {
-    const results = union.map((s) => checkSchema(doc, s, value, at));
-    return results.some((r) => r.length === 0) ? [] : [`${at}: matches none of ${union.length} alternatives (${results.map((r) => r[0]).join(' | ')})`];
-  }
-  if (schema.const !== undefined && value !== schema.const) return [`${at}: ${JSON.stringify(value)} is not ${JSON.stringify(schema.const)}`];
-  if (schema.enum && !schema.enum.includes(value)) return [`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (value === null && (types.includes('null') || schema.nullable)) return [];
-  if (types.length && !types.some((t) => isType(t, value))) return [`${at}: expected ${types.join('|')}, got ${JSON.stringify(value)?.slice(0, 80)}`];
-  if (typeof value === 'string') {
-    if (schema.format === 'uuid' && !UUID.test(value)) return [`${at}: "${value}" is not a uuid`];
-    if (schema.format === 'date-time' && !DATE_TIME.test(value)) return [`${at}: "${value}" is not a date-time`];
-  }
-  const errors: string[] = [];
-  if (Array.isArray(value) && schema.items) value.forEach((item, i) => errors.push(...checkSchema(doc, schema.items!, item, `${at}[${i}]`)));
-  if (isObject(value) && (schema.properties || schema.required || schema.additionalProperties !== undefined)) {
-    for (const name of schema.required ?? []) if (!(name in value)) errors.push(`${at}.${name}: required but missing`);
-    for (const [name, item] of Object.entries(value)) {
-      const property = schema.properties?.[name];
-      if (property) errors.push(...checkSchema(doc, property, item, `${at}.${name}`));
-      else if (isObject(schema.additionalProperties)) errors.push(...checkSchema(doc, schema.additionalProperties, item, `${at}.${name}`));
-      else if (schema.additionalProperties === false || (schema.properties && schema.additionalProperties !== true)) errors.push(`${at}.${name}: not documented`);
-    }
-  }
-  return errors;
+  if (copy.properties && copy.additionalProperties === undefined && copy.unevaluatedProperties === undefined) copy.additionalProperties = false;
+  return copy;
 }
 
-function isType(type: string, value: unknown): boolean {
-  switch (type) {
-    case 'object':
-      return isObject(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'null':
-      return value === null;
-    default:
-      return typeof value === type;
+/** One validator per document (OpenAPI 3.1 schemas are JSON Schema 2020-12), compiled once per schema. */
+const validators = new WeakMap<OpenApiDoc, { ajv: Ajv2020; compiled: Map<Schema, ValidateFunction> }>();
+
+function validatorFor(doc: OpenApiDoc, schema: Schema): ValidateFunction {
+  let entry = validators.get(doc);
+  if (!entry) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    ajv.addKeyword('example');
+    const components = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, strict(s)]));
+    ajv.addSchema({ $id: COMPONENTS, $defs: components });
+    entry = { ajv, compiled: new Map() };
+    validators.set(doc, entry);
   }
+  let validate = entry.compiled.get(schema);
+  if (!validate) entry.compiled.set(schema, (validate = entry.ajv.compile(strict(schema))));
+  return validate;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Every way a value breaks a documented schema, as `$/path: message`; none when it conforms. */
+function checkSchema(doc: OpenApiDoc, schema: Schema, value: unknown): string[] {
+  const validate = validatorFor(doc, schema);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((error) => {
+    const member = error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
+    return `$${error.instancePath}${member}: ${error.message ?? error.keyword}`;
+  });
+}
 
 /**
  * Every problem with a recorded response: an undocumented status, a content type the document does

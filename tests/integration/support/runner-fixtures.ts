@@ -1,19 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { cuitCheckDigit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
 import { createJob, createWorkflow, getJob, startRunner, type Job, type Runner, type WebhookConfig } from '@/lib/transform';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
-
-/** A fresh valid CUIT each call, so runs on the shared PostgreSQL never collide. */
-export function newCuit(): string {
-  for (;;) {
-    const body = `30${String(randomInt(10_000_000, 99_999_999))}`;
-    const digit = cuitCheckDigit(body);
-    if (digit !== undefined) return body + digit;
-  }
-}
+import { newCuit } from '../../support/new-cuit';
 
 /** A workspace (gov-ar connected unless told otherwise) with a registration workflow. */
 export async function setupWorkspace(db: Db, options: { connect?: boolean; webhook?: WebhookConfig } = {}) {

@@ -3,7 +3,7 @@ import { createCsr, generateKeyPair } from '@/lib/arca';
 import { issueCertificate } from '@/lib/arca-simulator';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
-import { newCuit } from './runner-fixtures';
+import { newCuit } from '../../support/new-cuit';
 
 type Material = { privateKeyPem: string; certificatePem: string; notAfter: Date };
 const material = new WeakMap<Db, Promise<Material>>();

@@ -4,7 +4,8 @@ import { useActionState, useMemo, useState, type DragEvent, type FormEvent } fro
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
-import { MAX_FILE_BYTES, useFileLimit } from '@/components/wizard/use-file-limit';
+import { useFileLimit } from '@/components/wizard/use-file-limit';
+import { MAX_INPUT_BYTES } from '@/lib/limits';
 import { idle } from '@/components/forms/action-state';
 import type { UploadState } from './actions';
 
@@ -35,7 +36,7 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
     const fileChosen = !!(elements.namedItem('file') as HTMLInputElement | null)?.files?.length;
     // Pasted text over the limit is kept here: sent, a very long paste would exceed the action's body limit.
     const bytes = new TextEncoder().encode(pasted).length;
-    if (bytes > MAX_FILE_BYTES) {
+    if (bytes > MAX_INPUT_BYTES) {
       setPasteError(t('pastedTooLarge', { kb: Math.ceil(bytes / 1024) }));
       return holdBack(event);
     }
