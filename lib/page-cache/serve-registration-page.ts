@@ -1,8 +1,7 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@/lib/db';
-import { hitRateLimit } from '@/lib/ratelimit';
+import { withinAddressAndRefLimits } from '@/lib/ratelimit';
 import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
@@ -80,10 +79,7 @@ function discardRest(req: IncomingMessage) {
 const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
 const DISCARD_AT_MOST_MS = 15_000;
 
-async function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
-  const ip = String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
-  // Refs are credentials: the shared table only ever holds a digest of one.
-  const refKey = createHash('sha256').update(page.ref).digest('hex').slice(0, 32);
-  const [byIp, byRef] = await Promise.all([hitRateLimit(db, `reg-view-ip:${ip}`, perRef * 5), hitRateLimit(db, `reg-view-ref:${refKey}`, perRef)]);
-  return byIp.allowed && byRef.allowed;
+function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
+  const address = String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
+  return withinAddressAndRefLimits(db, 'reg-view', { address, ref: page.ref }, { address: perRef * 5, ref: perRef });
 }
