@@ -11,7 +11,7 @@ import { EntryTabs, type EntryTab } from '@/components/console/entry-tabs';
 import { MetaPanel } from '@/components/console/meta-panel';
 import { JobList } from '@/components/console/job-list';
 import { partyOf } from '@/components/console/party';
-import { RunWorkflowForm } from '@/components/console/run-workflow-form';
+import { RunWorkflowForm } from './run-workflow-form';
 import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
 import { localeParams } from '@/lib/i18n';
