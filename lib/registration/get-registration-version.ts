@@ -1,4 +1,5 @@
 import 'server-only';
+import { latestJobStatusSql } from '@/lib/transform';
 import { runStatement, statement, type Db } from '@/lib/db';
 
 // Everything a wizard page is rendered from, fingerprinted whole: any change to the registration,
@@ -7,7 +8,7 @@ import { runStatement, statement, type Db } from '@/lib/db';
 const versionByRef = statement(
   'registration_version_by_ref',
   `select md5(concat_ws('|', r::text, c::text, p::text, e.data::text, e.state, w.environment, m.link_url,
-     (select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1))) as version
+     ${latestJobStatusSql('e.id')})) as version
    from silo_meta m
    join silo_entries e on e.id = m.entry_id
    join workspaces w on w.id = e.owner_id

@@ -1,4 +1,5 @@
 import 'server-only';
+import { latestJobStatusSql } from '@/lib/transform';
 import { runStatement, statement, toDateOrNull, type Db } from '@/lib/db';
 import type { Regime, WizardStep } from './steps';
 import type { Supplier } from './supplier';
@@ -40,7 +41,7 @@ const registrationByRef = statement(
   'registration_by_ref',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
      c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
-     (select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1) as job_status
+     ${latestJobStatusSql('e.id')} as job_status
    from silo_meta m
    join silo_entries e on e.id = m.entry_id
    join workspaces w on w.id = e.owner_id

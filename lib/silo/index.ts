@@ -5,6 +5,8 @@ export { findEntries } from './find-entries';
 export { getEntriesData } from './get-entries-data';
 export { listEntryStates } from './list-entry-states';
 export { setEntryState } from './set-entry-state';
+export { addMetaRecordOnce } from './add-meta-record';
+export type { NewMetaRecord } from './add-meta-record';
 export type { EntryFault } from './set-entry-state';
 export { validateParty } from './validate-party';
 export type { MetaRecord } from './to-entry';

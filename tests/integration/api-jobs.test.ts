@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import { startRunner, type Runner } from '@/lib/transform';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { apiHarness, party, type Call } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
@@ -135,7 +136,7 @@ describeEachDatabase('API transform jobs and workflows', (database) => {
   describe('with a runner', () => {
     let runner: Runner;
     beforeAll(() => {
-      runner = startRunner({ getDb: async () => database().db, pollMs: 50 });
+      runner = startRunner({ getDb: async () => database().db, steps: STEP_HANDLERS, pollMs: 50 });
     });
     afterAll(async () => {
       await runner.stop();

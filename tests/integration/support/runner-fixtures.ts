@@ -5,6 +5,7 @@ import { schema, type Db } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
 import { createJob, createWorkflow, getJob, startRunner, type Job, type Runner, type WebhookConfig } from '@/lib/transform';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 /** A fresh valid CUIT each call, so runs on the shared PostgreSQL never collide. */
 export function newCuit(): string {
@@ -49,7 +50,7 @@ export async function retireJobs(db: Db, ownerIds: string[]): Promise<void> {
 
 /** A runner on the test database that looks for work often (tests wait on it). */
 export function testRunner(db: Db, options: { concurrency?: number; leaseMs?: number } = {}): Runner {
-  return startRunner({ getDb: async () => db, pollMs: 50, ...options });
+  return startRunner({ getDb: async () => db, steps: STEP_HANDLERS, pollMs: 50, ...options });
 }
 
 /**
