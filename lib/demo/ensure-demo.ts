@@ -39,7 +39,7 @@ export async function ensureDemo(db: Db, knownApiKey?: string): Promise<DemoInfo
     const entry = await getEntryByKey(db, workspace.id, 'demo-supplier');
     const job = await getJobByKey(db, workspace.id, 'demo-registration');
     supplierId = entry!.id;
-    workflowId = job!.workflow_id;
+    workflowId = job!.workflowId;
   }
   return { workspaceId: workspace!.id, workflowId, apiKey: await ensureDemoApiKey(db, workspace!.id, knownApiKey), supplierId };
 }
@@ -59,7 +59,7 @@ export async function waitForDemoLink(db: Db, demo: DemoInfo, timeoutMs = 15_000
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const entry = await getEntry(db, demo.workspaceId, demo.supplierId);
-    const link = entry?.meta.find((m) => m.src === 'gov-ar' && m.key === 'link')?.link_url;
+    const link = entry?.meta.find((m) => m.src === 'gov-ar' && m.key === 'link')?.linkUrl;
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -67,7 +67,6 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     expect(events[1]).toMatchObject({ status: 'ERR', attempt: 1 });
     expect(events[2]).toMatchObject({ status: 'ERR', runs: 36, attempt: 37, http_status: 500, message: 'attempts 2–37 failed; the last: attempt 37 failed: HTTP 500; next in 5 s' });
     expect(events.slice(3).filter((e) => e.status === 'ERR').map((e) => e.attempt)).toEqual([38, 39, 40]);
-    expect(events.map((e) => e.index)).toEqual([...Array(MAX_INTENT_EVENTS).keys()]);
     expect(JSON.stringify(after).length).toBeLessThan(8_000);
   });
 
@@ -132,7 +131,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     const err = failed.intents.find((i) => i.provider === 'webhook')!.events.at(-1)!;
     expect(err).toMatchObject({ status: 'ERR', attempt: 1, http_status: 503 });
     expect(err.message).toMatch(/next in 5 s$/);
-    expect(failed.completed_at).toBeUndefined();
+    expect(failed.completedAt).toBeNull();
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.received).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { Logger } from 'pino';
 import { isAppConnected } from '@/lib/workspaces';
-import type { JobEvent } from '../to-job';
+import type { JobEvent } from '../job';
 import { holdLease } from './hold-lease';
 import { recordOutcome, type Position } from './record-outcome';
 import type { JobRow, StepHandlers, StepOutcome } from './types';

@@ -1,6 +1,6 @@
 import type { Db, schema } from '@/lib/db';
 import type { Step, StepProvider } from '../schemas';
-import type { JobEvent } from '../to-job';
+import type { JobEvent } from '../job';
 import type { JobFaultCode } from '../fault-codes';
 
 export type JobRow = typeof schema.jobs.$inferSelect;

@@ -20,8 +20,8 @@ export function newCuit(): string {
 export async function setupWorkspace(db: Db, options: { connect?: boolean; webhook?: WebhookConfig } = {}) {
   const workspace = await createWorkspace(db, { name: `runner test ${randomInt(1e9)}` });
   if (options.connect !== false) await connectApp(db, workspace.id, 'gov-ar');
-  const { workflow, webhook_secret } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration', webhook: options.webhook });
-  return { ownerId: workspace.id, workflowId: workflow.id, webhookSecret: webhook_secret };
+  const { workflow, webhookSecret } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration', webhook: options.webhook });
+  return { ownerId: workspace.id, workflowId: workflow.id, webhookSecret };
 }
 
 export async function createSupplier(db: Db, ownerId: string) {
@@ -85,7 +85,7 @@ export const NO_ANSWER_MESSAGE = 'attempt 1 failed: no HTTP answer from the dest
 
 /** New jobs are QUEUED too; parked means QUEUED at the wait step. */
 export const isParked = (job: Job) => job.status === 'QUEUED' && job.intents.some((i) => i.provider === 'gov-ar.wait.authorization' && i.status === 'QUEUED');
-export const isDone = (job: Job) => !!job.completed_at;
+export const isDone = (job: Job) => !!job.completedAt;
 
 export async function entryStateHistory(db: Db, entryId: string): Promise<string[]> {
   const rows = await db.select({ state: schema.entryStates.state }).from(schema.entryStates).where(eq(schema.entryStates.entryId, entryId)).orderBy(schema.entryStates.id);

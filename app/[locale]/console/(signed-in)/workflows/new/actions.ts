@@ -47,6 +47,6 @@ export async function createWorkflowAction(_previous: WorkflowFormState, formDat
     const fields = Object.fromEntries(Object.keys(error.fields ?? {}).map((path) => [path.startsWith('webhook.headers') ? 'webhook_headers' : `webhook_${path.split('.')[1]}`, 'invalid']));
     return { status: 'error', code: 'invalidFields', fields, values };
   }
-  if (!created.webhook_secret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
-  return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhook_secret } };
+  if (!created.webhookSecret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
+  return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhookSecret } };
 }
