@@ -77,7 +77,7 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('KO');
     expect(done.faults).toEqual([expect.objectContaining({ provider: 'gov-ar', code: 'app_not_connected' })]);
-    expect(done.intents.map((i) => [i.provider, i.status, 'rescue' in i])).toEqual([
+    expect(done.intents.map((i) => [i.provider, i.status, i.rescue])).toEqual([
       ['silo.state', 'OK', false],
       ['gov-ar.register', 'KO', false],
       ['silo.state', 'OK', true],
