@@ -13,6 +13,7 @@ import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { createRequestHandler } from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -26,7 +27,7 @@ async function main() {
   // The first unknown-email sign-in must not pay for computing the decoy as well.
   void warmDecoyHash();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
-  const runner = env.embeddedRunner ? startRunner({ getDb }) : undefined;
+  const runner = env.embeddedRunner ? startRunner({ getDb, steps: STEP_HANDLERS }) : undefined;
   const rateLimitPruning = startRateLimitPruning(getDb, (err) => log.error({ err }, 'server: pruning rate limits failed'));
 
   const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });

@@ -6,6 +6,7 @@ import { getDb, queryRows, startDatabase, stopDatabase } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
 import { createWorkflow, startRunner } from '@/lib/transform';
 import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 // The API and the embedded runner exactly as server.ts wires them (Next serves no API path, so it is
 // left out), plus /bench/stats. argv: port, entry count, webhook URL. Prints its setup as JSON.
@@ -24,7 +25,7 @@ async function main() {
     const { entry } = await createEntry(db, workspace.id, { body: { folder: 'suppliers', data: { $schema: 'https://gobl.org/draft-0/org/party', name: `Proveedor ${i}`, tax_id: { country: 'AR', code } } } });
     entryIds.push(entry.id);
   }
-  const runner = startRunner({ getDb });
+  const runner = startRunner({ getDb, steps: STEP_HANDLERS });
   const api = getRequestListener(createApiApp().fetch);
   const server = http.createServer((req, res) => {
     if (req.url === '/bench/stats') return void stats().then((body) => res.end(JSON.stringify(body)));

@@ -13,7 +13,7 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
   const format = await getFormatter();
   if (intents.length === 0) return <p className="text-slate-700">{t('jobs.noIntents')}</p>;
   const stateOf = (intent: Intent) => {
-    const state = (steps.find((step) => step.id === intent.step_id)?.config as { state?: string } | undefined)?.state;
+    const state = (steps.find((step) => step.id === intent.stepId)?.config as { state?: string } | undefined)?.state;
     return state && isEntryState(state) ? t(`states.${state}`) : state;
   };
   return (
@@ -28,11 +28,11 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
             <StatusBadge status={intent.status} />
           </div>
           <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
-            {intent.events.map((event) => {
+            {intent.events.map((event, index) => {
               const text = eventText(t, intent.provider, event, stateOf(intent));
               const attempt = attemptLabel(event);
               return (
-                <li key={event.index} className="flex flex-wrap items-baseline gap-x-2">
+                <li key={index} className="flex flex-wrap items-baseline gap-x-2">
                   <span className="text-xs font-semibold" data-status={event.status}>
                     {isJobStatus(event.status) ? t(`statuses.${event.status}`) : event.status}
                   </span>

@@ -3,7 +3,7 @@ import { Link } from '@/lib/i18n';
 import { StatusBadge } from './badges';
 import type { JobNames } from './job-names';
 
-type JobSummary = { id: string; status: string; created_at: string; completed_at?: string; silo_entry_id: string; workflow_id: string };
+type JobSummary = { id: string; status: string; createdAt: Date; completedAt: Date | null; siloEntryId: string; workflowId: string };
 
 export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobNames }) {
   const t = await getTranslations('console.jobs');
@@ -15,13 +15,13 @@ export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobN
           <div className="min-w-0">
             <Link href={`/console/jobs/${job.id}`} className="inline-block break-words font-semibold text-brand-700 underline underline-offset-2">
               {t('supplierAndWorkflow', {
-                supplier: names.suppliers[job.silo_entry_id] || t('unknownSupplier'),
-                workflow: names.workflows[job.workflow_id] || t('unknownWorkflow'),
+                supplier: names.suppliers[job.siloEntryId] || t('unknownSupplier'),
+                workflow: names.workflows[job.workflowId] || t('unknownWorkflow'),
               })}
             </Link>
             <p className="text-sm text-slate-600">
-              {t('createdAt', { when: format.dateTime(new Date(job.created_at), { dateStyle: 'medium', timeStyle: 'medium' }) })}
-              {job.completed_at ? ` · ${t('completedAt', { when: format.dateTime(new Date(job.completed_at), { dateStyle: 'medium', timeStyle: 'medium' }) })}` : ''}
+              {t('createdAt', { when: format.dateTime(job.createdAt, { dateStyle: 'medium', timeStyle: 'medium' }) })}
+              {job.completedAt ? ` · ${t('completedAt', { when: format.dateTime(job.completedAt, { dateStyle: 'medium', timeStyle: 'medium' }) })}` : ''}
             </p>
           </div>
           <StatusBadge status={job.status} />

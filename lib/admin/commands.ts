@@ -65,7 +65,7 @@ export const ADMIN_COMMANDS = {
       const workspace = await requireWorkspace(db, text(values.workspace));
       const url = text(values['webhook-url']);
       const webhook = url ? { url, token: text(values['webhook-token']), event: text(values['webhook-event']) } : undefined;
-      const { workflow, webhook_secret } = await createWorkflow(db, workspace, { template: text(values.template) ?? 'ar-supplier-registration', webhook });
+      const { workflow, webhookSecret: webhook_secret } = await createWorkflow(db, workspace, { template: text(values.template) ?? 'ar-supplier-registration', webhook });
       return { workflow_id: workflow.id, name: workflow.name, steps: workflow.steps.map((s) => s.provider).join(' → '), ...(webhook_secret ? { webhook_secret } : {}) };
     },
   },

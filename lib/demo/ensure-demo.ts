@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { createEntry, getEntry } from '@/lib/silo';
-import { createJob, createWorkflow } from '@/lib/transform';
+import { createEntry, getEntry, getEntryByKey } from '@/lib/silo';
+import { createJob, createWorkflow, getJobByKey } from '@/lib/transform';
 import { connectApp, createApiKey, createWorkspace, hashApiToken, revokeApiKey } from '@/lib/workspaces';
 
 const DEMO_NAME = 'Demo (sandbox)';
@@ -36,8 +36,8 @@ export async function ensureDemo(db: Db, knownApiKey?: string): Promise<DemoInfo
     supplierId = entry.id;
     workflowId = workflow.id;
   } else {
-    const [entry] = await db.select({ id: schema.entries.id }).from(schema.entries).where(and(eq(schema.entries.ownerId, workspace.id), eq(schema.entries.key, 'demo-supplier')));
-    const [job] = await db.select({ workflowId: schema.jobs.workflowId }).from(schema.jobs).where(and(eq(schema.jobs.ownerId, workspace.id), eq(schema.jobs.key, 'demo-registration')));
+    const entry = await getEntryByKey(db, workspace.id, 'demo-supplier');
+    const job = await getJobByKey(db, workspace.id, 'demo-registration');
     supplierId = entry!.id;
     workflowId = job!.workflowId;
   }
@@ -59,7 +59,7 @@ export async function waitForDemoLink(db: Db, demo: DemoInfo, timeoutMs = 15_000
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const entry = await getEntry(db, demo.workspaceId, demo.supplierId);
-    const link = entry?.meta.find((m) => m.src === 'gov-ar' && m.key === 'link')?.link_url;
+    const link = entry?.meta.find((m) => m.src === 'gov-ar' && m.key === 'link')?.linkUrl;
     if (link) return link;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, exists, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { wakeRunner } from '@/lib/transform';
+import { resumeJobsWaitingOn } from '@/lib/transform';
 
 const credentials = schema.registrationCredentials;
 
@@ -33,11 +33,7 @@ export async function completeRegistration(db: Db, entryId: string): Promise<{ c
     if (!existing.at) throw new DomainError({ kind: 'precondition', code: 'no_validated_certificate', detail: 'No validated, unexpired ARCA certificate is stored for this entry.' });
     return { completedNow: false };
   }
-  await db
-    .update(schema.jobs)
-    .set({ runAfter: sql`now()` })
-    .where(and(eq(schema.jobs.siloEntryId, entryId), isNull(schema.jobs.completedAt), eq(schema.jobs.status, 'QUEUED')));
-  wakeRunner();
+  await resumeJobsWaitingOn(db, entryId);
   return { completedNow: true };
 }
 

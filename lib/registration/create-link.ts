@@ -1,12 +1,11 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
 import { getEnv } from '@/lib/config';
 import { schema, type Db } from '@/lib/db';
+import { addMetaRecordOnce } from '@/lib/silo';
 import { newRef } from './ref';
 
 export const LINK_SRC = 'gov-ar';
 export const LINK_KEY = 'link';
-
 
 /**
  * The entry's registration link (meta gov-ar/link) and its registration row, created once:
@@ -17,15 +16,5 @@ export async function createRegistrationLink(db: Db, ownerId: string, entryId: s
   const linkUrl = `${getEnv().registrationUrl}/reg/${ref}`;
   // No transaction: each insert is idempotent, so a crash between them is repaired by the re-run.
   await db.insert(schema.registrations).values({ entryId, ownerId }).onConflictDoNothing();
-  const [created] = await db
-    .insert(schema.metaRecords)
-    .values({ ownerId, entryId, src: LINK_SRC, key: LINK_KEY, ref, linkUrl, linkScope: 'public', indexed: true, shared: true })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  const [meta] = await db
-    .select()
-    .from(schema.metaRecords)
-    .where(and(eq(schema.metaRecords.entryId, entryId), eq(schema.metaRecords.src, LINK_SRC), eq(schema.metaRecords.key, LINK_KEY)));
-  return meta!;
+  return addMetaRecordOnce(db, { ownerId, entryId, src: LINK_SRC, key: LINK_KEY, ref, linkUrl, linkScope: 'public', indexed: true, shared: true });
 }

@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cuitFromSubject } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
+import { getWorkspace } from '@/lib/workspaces';
 
 export interface CertificateStatus {
   alias: string;
@@ -17,21 +18,19 @@ const DAY_MS = 86_400_000;
 
 /** The entry's ARCA certificate as the console shows it, or null while the supplier has not uploaded one. */
 export async function getCertificateStatus(db: Db, entryId: string, now = new Date()): Promise<CertificateStatus | null> {
-  const [row] = await db
-    .select({ credentials: schema.registrationCredentials, environment: schema.workspaces.environment })
-    .from(schema.registrationCredentials)
-    .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.registrationCredentials.ownerId))
-    .where(eq(schema.registrationCredentials.entryId, entryId));
-  if (!row?.credentials.certificatePem) return null;
-  const certificate = new X509Certificate(row.credentials.certificatePem);
+  const [credentials] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, entryId));
+  if (!credentials?.certificatePem) return null;
+  const workspace = await getWorkspace(db, credentials.ownerId);
+  if (!workspace) return null;
+  const certificate = new X509Certificate(credentials.certificatePem);
   const notAfter = new Date(certificate.validTo);
   const cn = /(?:^|\n)CN=([^\n]*)/.exec(certificate.subject)?.[1];
   return {
-    alias: row.credentials.alias ?? cn ?? '',
+    alias: credentials.alias ?? cn ?? '',
     cuit: cuitFromSubject(certificate.subject) ?? '',
-    environment: row.environment,
+    environment: workspace.environment,
     notAfter: notAfter.toISOString(),
     daysLeft: Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS),
-    validatedAt: row.credentials.validatedAt?.toISOString() ?? null,
+    validatedAt: credentials.validatedAt?.toISOString() ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
+import { latestJobStatusSql } from '@/lib/transform';
 import { runStatement, statement, type Db } from '@/lib/db';
-import { LATEST_JOB_STATUS, PUBLIC_LINK_FROM } from './public-link-sql';
+import { PUBLIC_LINK_FROM } from './public-link-sql';
 
 // Everything a wizard page is rendered from, fingerprinted whole: any change to the registration,
 // its credentials, the supplier's data, the workspace's environment, the link or the job's status
@@ -8,7 +9,7 @@ import { LATEST_JOB_STATUS, PUBLIC_LINK_FROM } from './public-link-sql';
 const versionByRef = statement(
   'registration_version_by_ref',
   `select md5(concat_ws('|', r::text, c::text, p::text, e.data::text, e.state, w.environment, m.link_url,
-     ${LATEST_JOB_STATUS})) as version
+     ${latestJobStatusSql('e.id')})) as version
    ${PUBLIC_LINK_FROM}`,
 );
 

@@ -1,7 +1,8 @@
 import 'server-only';
+import { latestJobStatusSql } from '@/lib/transform';
 import { runStatement, statement, toDateOrNull, type Db } from '@/lib/db';
 import { partyOf } from '@/lib/silo';
-import { LATEST_JOB_STATUS, PUBLIC_LINK_FROM } from './public-link-sql';
+import { PUBLIC_LINK_FROM } from './public-link-sql';
 import type { Regime, WizardStep } from './steps';
 import type { Supplier } from './supplier';
 
@@ -42,7 +43,7 @@ const registrationByRef = statement(
   'registration_by_ref',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
      c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
-     ${LATEST_JOB_STATUS} as job_status
+     ${latestJobStatusSql('e.id')} as job_status
    ${PUBLIC_LINK_FROM}`,
 );
 

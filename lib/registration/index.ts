@@ -17,3 +17,4 @@ export type { WizardStep, Regime } from './steps';
 export { getCertificateStatus } from './get-certificate-status';
 export type { CertificateStatus } from './get-certificate-status';
 export { getRegistrationVersion } from './get-registration-version';
+export { GOV_AR_STEP_HANDLERS } from './gov-ar-steps';

@@ -8,5 +8,3 @@ export const PUBLIC_LINK_FROM = `from silo_meta m
    left join registration_pending_credentials p on p.entry_id = e.id
    where m.ref = $1 and m.src = 'gov-ar' and m.key = 'link' and m.link_scope = 'public'`;
 
-/** The status of the entry's latest job (alias e), as a scalar subquery. */
-export const LATEST_JOB_STATUS = '(select j.status from transform_jobs j where j.silo_entry_id = e.id order by j.seq desc limit 1)';

@@ -8,7 +8,7 @@ import { createEntryBody, ENVELOPE_FIELDS, ENVELOPE_SCHEMA, folderSchema, PARTY_
 import { validateParty } from './validate-party';
 import { getEntry } from './get-entry';
 import { insertEntry } from './insert-entry';
-import { toEntry } from './to-entry';
+import { toEntry, type Entry } from './entry';
 
 interface CreateEntryRequest {
   /** The client's UUID (PUT); a new one is chosen when absent (POST). */
@@ -22,7 +22,7 @@ interface CreateEntryRequest {
  * Creates an entry once. Repeating the same request (same id, or same key) returns the stored
  * entry with `created: false`; the same id or key with a different request is a conflict.
  */
-export async function createEntry(db: Db, ownerId: string, request: CreateEntryRequest) {
+export async function createEntry(db: Db, ownerId: string, request: CreateEntryRequest): Promise<{ entry: Entry; created: boolean }> {
   const body = createEntryBody.safeParse(request.body);
   if (!body.success) {
     throw new DomainError({ kind: 'invalid', code: 'invalid_entry', detail: 'The request has invalid fields.', fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])) });

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeCuit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
-import { toEntry } from './to-entry';
+import { toEntry, type Entry } from './entry';
 
 interface FindEntriesOptions {
   folder: string;
@@ -15,7 +15,7 @@ interface FindEntriesOptions {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A numbered page of a folder's entries, newest first, for the console's searchable lists. */
-export async function findEntries(db: Db, ownerId: string, options: FindEntriesOptions) {
+export async function findEntries(db: Db, ownerId: string, options: FindEntriesOptions): Promise<{ list: Entry[]; total: number; page: number; pages: number }> {
   const conditions: SQL[] = [eq(schema.entries.ownerId, ownerId), eq(schema.entries.folder, options.folder)];
   // PostgreSQL text cannot hold NUL: a pasted or hand-typed %00 searches for the rest.
   const query = options.query?.replaceAll('\u0000', '').trim();

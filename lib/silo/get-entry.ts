@@ -1,7 +1,7 @@
 import 'server-only';
 import { runStatement, statement, type Db } from '@/lib/db';
 import { entryFromRow, metaFromJson } from './entry-row';
-import { toEntry } from './to-entry';
+import { toEntry, type Entry } from './entry';
 
 // One round trip for the entry and its meta records: the API's most frequent read.
 export const entryWithMeta = statement(
@@ -18,14 +18,14 @@ export const entryWithMeta = statement(
 const entryIdByKey = statement('silo_entry_id_by_key', 'select id from silo_entries where owner_id = $1 and key = $2');
 
 /** The entry with its meta records, or undefined when this workspace has no such entry. */
-export async function getEntry(db: Db, ownerId: string, id: string) {
+export async function getEntry(db: Db, ownerId: string, id: string): Promise<Entry | undefined> {
   const [row] = await runStatement(db, entryWithMeta, [id, ownerId]);
   if (!row) return undefined;
   const meta = typeof row.meta === 'string' ? (JSON.parse(row.meta) as Record<string, unknown>[]) : (row.meta as Record<string, unknown>[]);
   return toEntry(entryFromRow(row), meta.map(metaFromJson));
 }
 
-export async function getEntryByKey(db: Db, ownerId: string, key: string) {
+export async function getEntryByKey(db: Db, ownerId: string, key: string): Promise<Entry | undefined> {
   const [row] = await runStatement<{ id: string }>(db, entryIdByKey, [ownerId, key]);
   return row ? getEntry(db, ownerId, row.id) : undefined;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { encodeCursor, schema, type Db } from '@/lib/db';
 import { decodeListCursor } from './decode-list-cursor';
-import { toEntry } from './to-entry';
+import { toEntry, type Entry } from './entry';
 
 interface ListEntriesOptions {
   folder?: string;
@@ -10,13 +10,13 @@ interface ListEntriesOptions {
   limit: number;
   cursor?: string;
   /** As Invopop: the upper bound of creation times when newest first, the lower bound when `ascending`. */
-  created_at?: string;
+  createdAt?: string;
   /** Oldest first instead of newest first. */
   ascending?: boolean;
 }
 
-/** Newest first (or oldest first), `limit` at a time; `next_cursor` is set while more remain. */
-export async function listEntries(db: Db, ownerId: string, options: ListEntriesOptions) {
+/** Newest first (or oldest first), `limit` at a time; `nextCursor` is set while more remain. */
+export async function listEntries(db: Db, ownerId: string, options: ListEntriesOptions): Promise<{ list: Entry[]; nextCursor?: string }> {
   const order = options.ascending ? 'asc' : 'desc';
   const after = decodeListCursor(options.cursor, order);
   const entries = schema.entries;
@@ -25,7 +25,7 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
   if (options.envelopesOnly) conditions.push(isNotNull(entries.envSchema));
   // At the millisecond precision the API writes times in, so an entry's own created_at includes it.
   const createdMs = sql`date_trunc('milliseconds', ${entries.createdAt})`;
-  if (options.created_at) conditions.push(order === 'asc' ? sql`${createdMs} >= ${options.created_at}::timestamptz` : sql`${createdMs} <= ${options.created_at}::timestamptz`);
+  if (options.createdAt) conditions.push(order === 'asc' ? sql`${createdMs} >= ${options.createdAt}::timestamptz` : sql`${createdMs} <= ${options.createdAt}::timestamptz`);
   if (after !== undefined) conditions.push((order === 'asc' ? gt : lt)(entries.seq, after));
   const rows = await db
     .select()
@@ -38,10 +38,6 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
   const meta = ids.length ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids)) : [];
   return {
     list: page.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
-    ...(options.folder ? { folder: options.folder } : {}),
-    ...(options.created_at ? { created_at: options.created_at } : {}),
-    limit: options.limit,
-    ...(options.cursor ? { cursor: options.cursor } : {}),
-    ...(rows.length > options.limit ? { next_cursor: encodeCursor(page[page.length - 1]!.seq, order) } : {}),
+    ...(rows.length > options.limit ? { nextCursor: encodeCursor(page[page.length - 1]!.seq, order) } : {}),
   };
 }

@@ -7,7 +7,7 @@ import { requestHash } from '@/lib/idempotency';
 import { createJobBody } from './schemas';
 import { getJob } from './get-job';
 import { insertJob } from './insert-job';
-import { toJob } from './to-job';
+import { toJob, type Job } from './job';
 import { isTimeBasedUuid } from './uuid-version';
 import { wakeRunner } from './runner/wake';
 
@@ -15,7 +15,7 @@ import { wakeRunner } from './runner/wake';
  * Queues a workflow run on an entry, once: the same id (PUT) or key with the same request returns
  * the original job; with a different request it is a conflict.
  */
-export async function createJob(db: Db, ownerId: string, request: { id?: string; body: unknown }) {
+export async function createJob(db: Db, ownerId: string, request: { id?: string; body: unknown }): Promise<{ job: Job; created: boolean }> {
   if (request.id !== undefined && !isTimeBasedUuid(request.id)) {
     throw new DomainError({ kind: 'invalid', code: 'invalid_job_id', detail: 'The job id must be a time-based UUID (version 1 or 7).', fields: { id: 'must be a UUID v1 or v7' } });
   }

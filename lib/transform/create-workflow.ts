@@ -5,13 +5,13 @@ import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { DomainError } from '@/lib/errors';
 import { webhookConfigSchema, type WebhookConfig } from './schemas';
 import { buildTemplate } from './templates';
-import { toWorkflow } from './to-workflow';
+import { toWorkflow, type Workflow } from './workflow';
 
 /**
  * A workflow from a template. With a webhook, a Standard Webhooks secret is made for it and
  * returned this once (stored sealed).
  */
-export async function createWorkflow(db: Db, ownerId: string, input: { template: string; webhook?: WebhookConfig }) {
+export async function createWorkflow(db: Db, ownerId: string, input: { template: string; webhook?: WebhookConfig }): Promise<{ workflow: Workflow; webhookSecret?: string }> {
   let webhook: WebhookConfig | undefined;
   if (input.webhook) {
     const parsed = webhookConfigSchema.safeParse(input.webhook);
@@ -34,5 +34,5 @@ export async function createWorkflow(db: Db, ownerId: string, input: { template:
       webhookSecretSealed: secret ? sealSecret(secret, getMasterKeyring(), `workflow:${id}`) : null,
     })
     .returning();
-  return { workflow: toWorkflow(row!), ...(secret ? { webhook_secret: secret } : {}) };
+  return { workflow: toWorkflow(row!), ...(secret ? { webhookSecret: secret } : {}) };
 }

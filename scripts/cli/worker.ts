@@ -2,6 +2,7 @@ import { ConfigError, getEnv } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { startRunner } from '@/lib/transform';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 // npm run worker: the step runner as its own process (PostgreSQL; with PGlite it runs inside the app).
 async function main() {
@@ -11,7 +12,7 @@ async function main() {
     process.exit(1);
   }
   await startDatabase('npm run worker');
-  const runner = startRunner({ getDb });
+  const runner = startRunner({ getDb, steps: STEP_HANDLERS });
   console.log(`worker ${runner.id} running; Ctrl+C to stop`);
   const stop = async () => {
     await runner.stop();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import { startRunner, type Runner } from '@/lib/transform';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { apiHarness, party, type Call } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
@@ -150,7 +151,7 @@ describeEachDatabase('API transform jobs and workflows', (database) => {
   describe('with a runner', () => {
     let runner: Runner;
     beforeAll(() => {
-      runner = startRunner({ getDb: async () => database().db, pollMs: 50 });
+      runner = startRunner({ getDb: async () => database().db, steps: STEP_HANDLERS, pollMs: 50 });
     });
     afterAll(async () => {
       await runner.stop();
@@ -166,6 +167,8 @@ describeEachDatabase('API transform jobs and workflows', (database) => {
       expect(res.body).toMatchObject({ status: 'KO', completed_at: expect.any(String) });
       expect(res.body.faults).toEqual([{ provider: 'gov-ar', code: 'app_not_connected', message: expect.stringMatching(/Argentina app \(gov-ar\) is not connected/) }]);
       expect(res.body.intents.map((i: { provider: string; status: string }) => `${i.provider}:${i.status}`)).toEqual(['silo.state:OK', 'gov-ar.register:KO', 'silo.state:OK']);
+      // The API numbers each intent's events; the runner stores them without.
+      expect(res.body.intents[0].events.map((e: { index: number; status: string }) => [e.index, e.status])).toEqual([[0, 'RUN'], [1, 'OK']]);
       const states = await api.call('GET', `/silo/v1/entries/${entry}/states`, { key: bare.key });
       expect(states.body.list.map((s: { key: string; src?: string; src_id?: string }) => [s.key, s.src_id])).toEqual([
         ['empty', undefined],

@@ -16,8 +16,8 @@ describeEachDatabase('console job names', (database) => {
     const suppliers = await Promise.all(Array.from({ length: 20 }, (_, i) => createEntry(db, ws.id, { body: { folder: 'suppliers', data: party(`Proveedor ${i}`) } })));
     const workflows = await Promise.all(Array.from({ length: 20 }, () => createWorkflow(db, ws.id, { template: 'ar-supplier-registration' })));
     const { entry: foreign } = await createEntry(db, other.id, { body: { folder: 'suppliers', data: party('Ajeno') } });
-    const jobs = suppliers.map(({ entry }, i) => ({ silo_entry_id: entry.id, workflow_id: workflows[i]!.workflow.id }));
-    jobs.push({ silo_entry_id: foreign.id, workflow_id: randomUUID() });
+    const jobs = suppliers.map(({ entry }, i) => ({ siloEntryId: entry.id, workflowId: workflows[i]!.workflow.id }));
+    jobs.push({ siloEntryId: foreign.id, workflowId: randomUUID() });
 
     const select = vi.spyOn(db, 'select');
     const names = await jobNames(db, ws.id, jobs);

@@ -6,9 +6,10 @@ import { storeValidatedCredentials } from './support/validated-credentials';
 import { createSupplier, isDone, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
 
 // The supplier finishes the wizard after the wait step saw "not yet" but before it parked the job.
+// The wait step (lib/registration/gov-ar-steps) reads the registration from this file, not the index.
 const race = vi.hoisted(() => ({ entryId: undefined as string | undefined }));
-vi.mock('@/lib/registration', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/registration')>();
+vi.mock('@/lib/registration/complete-registration', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/registration/complete-registration')>();
   return {
     ...actual,
     isRegistrationAuthorized: async (db: Db, entryId: string) => {

@@ -25,7 +25,7 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
 
     const parked = await waitForJobState(db, ownerId, job.id, isParked);
-    expect(parked.completed_at).toBeUndefined();
+    expect(parked.completedAt).toBeNull();
     expect(parked.intents.map((i) => [i.provider, i.status])).toEqual([
       ['silo.state', 'OK'],
       ['gov-ar.register', 'OK'],
@@ -34,8 +34,8 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const during = (await getEntry(db, ownerId, entry.id))!;
     expect(during.state).toBe('processing');
     const link = during.meta.find((m) => m.src === 'gov-ar' && m.key === 'link')!;
-    expect(link).toMatchObject({ link_scope: 'public', indexed: true, shared: true });
-    expect(link.link_url).toBe(`${getEnv().registrationUrl}/reg/${link.ref}`);
+    expect(link).toMatchObject({ linkScope: 'public', indexed: true, shared: true });
+    expect(link.linkUrl).toBe(`${getEnv().registrationUrl}/reg/${link.ref}`);
     // base64url: 6 bits a character; the ref is the supplier's credential.
     expect(link.ref!.length * 6).toBeGreaterThanOrEqual(128);
     expect(link.ref).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -44,7 +44,7 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     expect(await completeRegistration(db, entry.id)).toEqual({ completedNow: true });
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('OK');
-    expect(Date.parse(done.completed_at!)).toBeGreaterThanOrEqual(Date.parse(done.created_at));
+    expect(done.completedAt!.getTime()).toBeGreaterThanOrEqual(done.createdAt.getTime());
     expect(done.faults).toEqual([]);
     expect(done.intents.map((i) => [i.provider, i.events.map((e) => e.status)])).toEqual([
       ['silo.state', ['RUN', 'OK']],
@@ -77,7 +77,7 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('KO');
     expect(done.faults).toEqual([expect.objectContaining({ provider: 'gov-ar', code: 'app_not_connected' })]);
-    expect(done.intents.map((i) => [i.provider, i.status, 'rescue' in i])).toEqual([
+    expect(done.intents.map((i) => [i.provider, i.status, i.rescue])).toEqual([
       ['silo.state', 'OK', false],
       ['gov-ar.register', 'KO', false],
       ['silo.state', 'OK', true],

@@ -67,7 +67,6 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     expect(events[1]).toMatchObject({ status: 'ERR', attempt: 1 });
     expect(events[2]).toMatchObject({ status: 'ERR', runs: 36, attempt: 37, http_status: 500, message: 'attempts 2–37 failed; the last: attempt 37 failed: HTTP 500; next in 5 s' });
     expect(events.slice(3).filter((e) => e.status === 'ERR').map((e) => e.attempt)).toEqual([38, 39, 40]);
-    expect(events.map((e) => e.index)).toEqual([...Array(MAX_INTENT_EVENTS).keys()]);
     expect(JSON.stringify(after).length).toBeLessThan(8_000);
   });
 
@@ -81,7 +80,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
     const err = failed.intents.find((i) => i.provider === 'webhook')!.events.at(-1)!;
-    expect(err).toEqual({ index: 1, status: 'ERR', at: expect.any(String), attempt: 1, message: NO_ANSWER_MESSAGE });
+    expect(err).toEqual({ status: 'ERR', at: expect.any(String), attempt: 1, message: NO_ANSWER_MESSAGE });
   });
 
   it('an attempt with no HTTP answer stamps its events with one time: how long the destination took is not readable', async () => {
@@ -132,7 +131,7 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     const err = failed.intents.find((i) => i.provider === 'webhook')!.events.at(-1)!;
     expect(err).toMatchObject({ status: 'ERR', attempt: 1, http_status: 503 });
     expect(err.message).toMatch(/next in 5 s$/);
-    expect(failed.completed_at).toBeUndefined();
+    expect(failed.completedAt).toBeNull();
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.received).toHaveLength(1);
   });

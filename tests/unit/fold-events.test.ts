@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendEvents, MAX_INTENT_EVENTS } from '@/lib/transform/runner/fold-events';
-import type { JobEvent } from '@/lib/transform/to-job';
+import type { JobEvent } from '@/lib/transform';
 
 /** The two events the runner records for one webhook attempt. */
 function attempt(n: number, outcome: Partial<JobEvent> = {}): JobEvent[] {

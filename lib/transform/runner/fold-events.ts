@@ -1,4 +1,4 @@
-import type { JobEvent } from '../to-job';
+import type { JobEvent } from '../job';
 
 // An intent keeps its first run (when the step started), one event standing for the runs between,
 // and its last runs in full: a step retried for hours cannot grow its job without bound.

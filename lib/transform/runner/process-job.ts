@@ -3,11 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { Logger } from 'pino';
 import { isAppConnected } from '@/lib/workspaces';
-import type { JobEvent } from '../to-job';
-import { STEP_HANDLERS } from '../steps';
+import type { JobEvent } from '../job';
 import { holdLease } from './hold-lease';
 import { recordOutcome, type Position } from './record-outcome';
-import type { JobRow, StepOutcome } from './types';
+import type { JobRow, StepHandlers, StepOutcome } from './types';
 import { unparkJob } from './unpark-job';
 import type { WorkflowSteps } from './workflow-cache';
 
@@ -16,16 +15,16 @@ import type { WorkflowSteps } from './workflow-cache';
  * lease is lost. The lease is renewed meanwhile, so only a crash hands the job to another runner; a
  * crash between a step and its record re-runs that step: steps are idempotent.
  */
-export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>): Promise<void> {
+export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>, steps: StepHandlers): Promise<void> {
   const release = holdLease(db, job.id, owner, leaseMs, log);
   try {
-    await runSteps(db, job, owner, leaseMs, log, workflows);
+    await runSteps(db, job, owner, leaseMs, log, workflows, steps);
   } finally {
     release();
   }
 }
 
-async function runSteps(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>): Promise<void> {
+async function runSteps(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>, handlers: StepHandlers): Promise<void> {
   const { steps, rescue } = await workflows(job.workflowId);
   const history = await previousEvents(db, job.id, job.attempts);
   const apps = new Map<string, Promise<boolean>>();
@@ -43,7 +42,7 @@ async function runSteps(db: Db, job: JobRow, owner: string, leaseMs: number, log
     const startedAt = new Date();
     let outcome: StepOutcome;
     try {
-      outcome = await STEP_HANDLERS[step.provider]({ db, job, step, previousEvents: history.get(key) ?? [], now: startedAt, appConnected });
+      outcome = await handlers[step.provider]({ db, job, step, previousEvents: history.get(key) ?? [], now: startedAt, appConnected });
     } catch (error) {
       log.error({ err: error, jobId: job.id, step: step.provider }, 'runner: step failed unexpectedly');
       outcome = { status: 'KO', provider: step.provider, code: 'step_failed', message: `${step.name} failed unexpectedly; the cause is in the server log.` };

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@/lib/db';
 import type { Step } from '../schemas';
-import type { JobEvent } from '../to-job';
+import type { JobEvent } from '../job';
 import { appendEvents } from './fold-events';
 import type { JobRow, StepOutcome } from './types';
 

@@ -6,12 +6,14 @@ import type { Db } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { claimJobs } from './claim-jobs';
 import { processJob } from './process-job';
-import type { JobRow } from './types';
+import type { JobRow, StepHandlers } from './types';
 import { onRunnerWake } from './wake';
 import { workflowCache } from './workflow-cache';
 
 interface RunnerOptions {
   getDb: () => Promise<Db>;
+  /** Each provider's handler, filled in by the domains that own the steps (lib/workflow-steps). */
+  steps: StepHandlers;
   /** Jobs run at once by this instance (RUNNER_CONCURRENCY). */
   concurrency?: number;
   /** How often to look for due jobs when nothing wakes the runner. */
@@ -57,7 +59,7 @@ export function startRunner(options: RunnerOptions): Runner {
         }
       }
       for (const job of claimed) {
-        const work = processJob(db, job, id, leaseMs, log, workflows)
+        const work = processJob(db, job, id, leaseMs, log, workflows, options.steps)
           .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'runner: job failed'))
           .finally(() => {
             active.delete(work);

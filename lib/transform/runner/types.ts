@@ -1,6 +1,6 @@
 import type { Db, schema } from '@/lib/db';
-import type { Step } from '../schemas';
-import type { JobEvent } from '../to-job';
+import type { Step, StepProvider } from '../schemas';
+import type { JobEvent } from '../job';
 import type { JobFaultCode } from '../fault-codes';
 
 export type JobRow = typeof schema.jobs.$inferSelect;
@@ -27,3 +27,6 @@ export type StepOutcome =
   | ({ status: 'KO'; code: JobFaultCode; message: string; provider: string; detail?: Partial<JobEvent> } & Timing);
 
 export type StepHandler = (ctx: StepContext) => Promise<StepOutcome>;
+
+/** The runner's step registry: one handler for every provider, filled in by the domains that own them. */
+export type StepHandlers = Record<StepProvider, StepHandler>;

@@ -1,13 +1,9 @@
-import type { StepProvider } from '../schemas';
-import type { StepHandler } from '../runner/types';
-import { govArRegister } from './gov-ar-register';
-import { govArWaitAuthorization } from './gov-ar-wait-authorization';
+import type { StepHandlers } from '../runner/types';
 import { siloState } from './silo-state';
 import { webhook } from './webhook';
 
-export const STEP_HANDLERS: Record<StepProvider, StepHandler> = {
+/** The transform domain's own workflow steps, for the runner's step registry (lib/workflow-steps). */
+export const TRANSFORM_STEP_HANDLERS: Pick<StepHandlers, 'silo.state' | 'webhook'> = {
   'silo.state': siloState,
-  'gov-ar.register': govArRegister,
   webhook,
-  'gov-ar.wait.authorization': govArWaitAuthorization,
 };

@@ -6,11 +6,12 @@ import { getEnv, resolveMasterKey } from '@/lib/config';
 import { getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { prepareDemo } from '@/lib/demo';
 import { startRunner } from '@/lib/transform';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 const env = getEnv();
 resolveMasterKey(env);
 const database = await startDatabase();
-const runner = startRunner({ getDb });
+const runner = startRunner({ getDb, steps: STEP_HANDLERS });
 const socket = await startControlSocket(env.dataDir, getDb);
 const demo = await prepareDemo(database.db);
 console.log(JSON.stringify({ workspaceId: demo.workspaceId, workflowId: demo.workflowId, apiKey: demo.apiKey, password: demo.operator.password, link: demo.link }));

@@ -4,14 +4,15 @@ import { schema, type Db } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
 import { createJob, createWorkflow, getJob, startRunner, type Job, type Runner, type WebhookConfig } from '@/lib/transform';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
+import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { newCuit } from '../../support/new-cuit';
 
 /** A workspace (gov-ar connected unless told otherwise) with a registration workflow. */
 export async function setupWorkspace(db: Db, options: { connect?: boolean; webhook?: WebhookConfig } = {}) {
   const workspace = await createWorkspace(db, { name: `runner test ${randomInt(1e9)}` });
   if (options.connect !== false) await connectApp(db, workspace.id, 'gov-ar');
-  const { workflow, webhook_secret } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration', webhook: options.webhook });
-  return { ownerId: workspace.id, workflowId: workflow.id, webhookSecret: webhook_secret };
+  const { workflow, webhookSecret } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration', webhook: options.webhook });
+  return { ownerId: workspace.id, workflowId: workflow.id, webhookSecret };
 }
 
 export async function createSupplier(db: Db, ownerId: string) {
@@ -40,7 +41,7 @@ export async function retireJobs(db: Db, ownerIds: string[]): Promise<void> {
 
 /** A runner on the test database that looks for work often (tests wait on it). */
 export function testRunner(db: Db, options: { concurrency?: number; leaseMs?: number } = {}): Runner {
-  return startRunner({ getDb: async () => db, pollMs: 50, ...options });
+  return startRunner({ getDb: async () => db, steps: STEP_HANDLERS, pollMs: 50, ...options });
 }
 
 /**
@@ -75,7 +76,7 @@ export const NO_ANSWER_MESSAGE = 'attempt 1 failed: no HTTP answer from the dest
 
 /** New jobs are QUEUED too; parked means QUEUED at the wait step. */
 export const isParked = (job: Job) => job.status === 'QUEUED' && job.intents.some((i) => i.provider === 'gov-ar.wait.authorization' && i.status === 'QUEUED');
-export const isDone = (job: Job) => !!job.completed_at;
+export const isDone = (job: Job) => !!job.completedAt;
 
 export async function entryStateHistory(db: Db, entryId: string): Promise<string[]> {
   const rows = await db.select({ state: schema.entryStates.state }).from(schema.entryStates).where(eq(schema.entryStates.entryId, entryId)).orderBy(schema.entryStates.id);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { redirect, localeParams } from '@/lib/i18n';
-import { SignInForm } from '@/components/console/sign-in-form';
+import { SignInForm } from './sign-in-form';
 import { currentOperator } from '../session';
 
 type Props = { params: Promise<{ locale: string }> };

@@ -3,6 +3,7 @@ import { createEntry, getEntry, getEntryByKey, listEntries, listEntryStates } fr
 import { DomainError } from '@/lib/errors';
 import { bearerSecurity, newRouter } from '../../context';
 import { bodyErrors, commonErrors, conflictError, json, notFoundError, validationError } from '../../responses';
+import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
 import { CreateEntryBodySchema, EntryListSchema, EntrySchema, EntryStatesSchema, FolderQuerySchema, IdParamSchema, KeyParamSchema, ListQuerySchema } from './schemas';
 
 const body = { content: { 'application/json': { schema: CreateEntryBodySchema } }, required: true };
@@ -22,29 +23,30 @@ const entryNotFound = () => new DomainError({ kind: 'not_found', code: 'entry_no
 export const entriesV1 = newRouter()
   .openapi(routes.post, async (c) => {
     const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, { body: c.req.valid('json'), folder: c.req.valid('query').folder });
-    return c.json(EntrySchema.parse(entry), 200);
+    return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.put, async (c) => {
     const { id } = c.req.valid('param');
     const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, { id, body: c.req.valid('json'), folder: c.req.valid('query').folder });
-    return c.json(EntrySchema.parse(entry), 200);
+    return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.list, async (c) => {
     const query = c.req.valid('query');
-    return c.json(EntryListSchema.parse(await listEntries(c.get('db'), c.get('principal').workspaceId, { ...query, ascending: query.ascending === 'true' })), 200);
+    const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { folder: query.folder, limit: query.limit, cursor: query.cursor, createdAt: query.created_at, ascending: query.ascending === 'true' });
+    return c.json(EntryListSchema.parse(toEntryListDto(page, query)), 200);
   })
   .openapi(routes.byKey, async (c) => {
     const entry = await getEntryByKey(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').key);
     if (!entry) throw new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'No entry with this key in this workspace.' });
-    return c.json(EntrySchema.parse(entry), 200);
+    return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.get, async (c) => {
     const entry = await getEntry(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').id);
     if (!entry) throw entryNotFound();
-    return c.json(EntrySchema.parse(entry), 200);
+    return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.states, async (c) => {
     const states = await listEntryStates(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').id);
     if (!states) throw entryNotFound();
-    return c.json(EntryStatesSchema.parse({ list: states }), 200);
+    return c.json(EntryStatesSchema.parse({ list: states.map(toEntryStateDto) }), 200);
   });

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { listEntries } from '@/lib/silo';
 import { bearerSecurity, newRouter } from '../../context';
 import { commonErrors, json, validationError } from '../../responses';
+import { toEntryListDto } from './to-entry';
 import { EntryListSchema, ListQuerySchema } from './schemas';
 
 const route = createRoute({
@@ -15,6 +16,6 @@ const route = createRoute({
 
 export const envelopesV1 = newRouter().openapi(route, async (c) => {
   const query = c.req.valid('query');
-  const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { ...query, ascending: query.ascending === 'true', envelopesOnly: true });
-  return c.json(EntryListSchema.parse(page), 200);
+  const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { folder: query.folder, limit: query.limit, cursor: query.cursor, createdAt: query.created_at, ascending: query.ascending === 'true', envelopesOnly: true });
+  return c.json(EntryListSchema.parse(toEntryListDto(page, query)), 200);
 });

@@ -4,6 +4,7 @@ import { createJob, getJob, getJobByKey, listJobs, waitForJob } from '@/lib/tran
 import { bearerSecurity, newRouter } from '../../context';
 import { bodyErrors, commonErrors, conflictError, json, notFoundError, validationError } from '../../responses';
 import { KeyParamSchema } from '../../silo/v1/schemas';
+import { toJobDto, toJobListDto } from './to-job';
 import { AnyIdParamSchema, CreateJobSchema, JobListQuerySchema, JobListSchema, JobSchema, WaitQuerySchema } from './schemas';
 
 const body = { content: { 'application/json': { schema: CreateJobSchema } }, required: true };
@@ -26,24 +27,27 @@ export const jobsV1 = newRouter()
     const { job } = await createJob(c.get('db'), c.get('principal').workspaceId, { body: c.req.valid('json') });
     const wait = c.req.valid('query').wait;
     const current = wait ? await waitForJob(c.get('db'), c.get('principal').workspaceId, job.id, wait, c.req.raw.signal) : job;
-    return c.json(JobSchema.parse(current), 202);
+    return c.json(JobSchema.parse(toJobDto(current ?? job)), 202);
   })
   .openapi(routes.put, async (c) => {
     const { job } = await createJob(c.get('db'), c.get('principal').workspaceId, { id: c.req.valid('param').id, body: c.req.valid('json') });
     const wait = c.req.valid('query').wait;
     const current = wait ? await waitForJob(c.get('db'), c.get('principal').workspaceId, job.id, wait, c.req.raw.signal) : job;
-    return c.json(JobSchema.parse(current), 202);
+    return c.json(JobSchema.parse(toJobDto(current ?? job)), 202);
   })
   .openapi(routes.list, async (c) => {
     const query = c.req.valid('query');
-    return c.json(JobListSchema.parse(await listJobs(c.get('db'), c.get('principal').workspaceId, { ...query, siloEntryId: query.silo_entry_id })), 200);
+    const page = await listJobs(c.get('db'), c.get('principal').workspaceId, { limit: query.limit, cursor: query.cursor, createdAt: query.created_at, siloEntryId: query.silo_entry_id });
+    return c.json(JobListSchema.parse(toJobListDto(page, query)), 200);
   })
   .openapi(routes.byKey, async (c) => {
     const owner = c.get('principal').workspaceId;
     const found = await getJobByKey(c.get('db'), owner, c.req.valid('param').key);
     if (!found) throw new DomainError({ kind: 'not_found', code: 'job_not_found', detail: 'No job with this key in this workspace.' });
     const wait = c.req.valid('query').wait;
-    return c.json(JobSchema.parse(wait ? await waitForJob(c.get('db'), owner, found.id, wait, c.req.raw.signal) : found), 200);
+    const job = wait ? await waitForJob(c.get('db'), owner, found.id, wait, c.req.raw.signal) : found;
+    if (!job) throw jobNotFound();
+    return c.json(JobSchema.parse(toJobDto(job)), 200);
   })
   .openapi(routes.get, async (c) => {
     const { id } = c.req.valid('param');
@@ -52,5 +56,5 @@ export const jobsV1 = newRouter()
     const wait = c.req.valid('query').wait;
     const job = wait ? await waitForJob(c.get('db'), owner, id, wait, c.req.raw.signal) : await getJob(c.get('db'), owner, id);
     if (!job) throw jobNotFound();
-    return c.json(JobSchema.parse(job), 200);
+    return c.json(JobSchema.parse(toJobDto(job)), 200);
   });

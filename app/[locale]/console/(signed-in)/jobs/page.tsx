@@ -34,8 +34,8 @@ export default async function JobsPage({ params, searchParams }: Props) {
         ) : (
           <span />
         )}
-        {result.next_cursor ? (
-          <Link href={{ pathname: '/console/jobs', query: { cursor: result.next_cursor } }} className={secondaryButtonClass} rel="next">
+        {result.nextCursor ? (
+          <Link href={{ pathname: '/console/jobs', query: { cursor: result.nextCursor } }} className={secondaryButtonClass} rel="next">
             {t('older')}
           </Link>
         ) : null}

@@ -1,8 +1,8 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { listApiKeys } from '@/lib/workspaces';
-import { ApiKeyForm } from '@/components/console/api-key-form';
-import { EnvironmentForm } from '@/components/console/environment-form';
+import { ApiKeyForm } from './api-key-form';
+import { EnvironmentForm } from './environment-form';
 import { Card, dangerButtonClass, PageHeader } from '@/components/console/ui';
 import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../session';

@@ -65,7 +65,7 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
                     {party.name || t('unnamed')}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    {t('cuit')} {party.cuit ? formatCuit(party.cuit) : '—'} · {format.dateTime(new Date(entry.created_at), { dateStyle: 'medium' })}
+                    {t('cuit')} {party.cuit ? formatCuit(party.cuit) : '—'} · {format.dateTime(entry.createdAt, { dateStyle: 'medium' })}
                   </p>
                 </div>
                 <StateBadge state={entry.state} />

@@ -43,7 +43,7 @@ export default async function WorkflowsPage({ params }: Props) {
                   {workflow.steps.some((s) => s.provider === 'webhook') ? ` · ${t('withWebhook')}` : ''}
                 </p>
               </div>
-              <p className="text-sm text-slate-600">{format.dateTime(new Date(workflow.created_at), { dateStyle: 'medium', timeStyle: 'short' })}</p>
+              <p className="text-sm text-slate-600">{format.dateTime(workflow.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</p>
             </li>
           ))}
         </ul>

@@ -23,11 +23,11 @@ export default async function JobPage({ params }: Props) {
   const db = await getDb();
   const job = isUuid(id) ? await getJob(db, operator.workspaceId, id) : undefined;
   if (!job) notFound();
-  const [entry, workflow] = await Promise.all([getEntry(db, operator.workspaceId, job.silo_entry_id), getWorkflow(db, operator.workspaceId, job.workflow_id)]);
+  const [entry, workflow] = await Promise.all([getEntry(db, operator.workspaceId, job.siloEntryId), getWorkflow(db, operator.workspaceId, job.workflowId)]);
   const supplierName = entry ? partyOf(entry.data).name : '';
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
-  const when = (iso?: string) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
+  const when = (at: Date | null) => (at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
   return (
     <>
       <PageHeader title={t('detailTitle')} description={t('supplierAndWorkflow', { supplier: supplierName || t('unknownSupplier'), workflow: workflow?.name ?? t('unknownWorkflow') })} actions={<StatusBadge status={job.status} />} />
@@ -35,12 +35,12 @@ export default async function JobPage({ params }: Props) {
         <DataList
           items={[
             { label: t('status'), value: <StatusBadge status={job.status} /> },
-            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.silo_entry_id}`} className={linkClass}>{supplierName || t('unknownSupplier')}</Link> },
-            { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflow_id}`} className={linkClass}>{workflow?.name ?? t('unknownWorkflow')}</Link> },
+            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.siloEntryId}`} className={linkClass}>{supplierName || t('unknownSupplier')}</Link> },
+            { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflowId}`} className={linkClass}>{workflow?.name ?? t('unknownWorkflow')}</Link> },
             { label: t('id'), value: <code className="break-all">{job.id}</code> },
-            { label: t('created'), value: when(job.created_at) },
-            { label: t('updated'), value: when(job.updated_at) },
-            { label: t('completed'), value: when(job.completed_at) },
+            { label: t('created'), value: when(job.createdAt) },
+            { label: t('updated'), value: when(job.updatedAt) },
+            { label: t('completed'), value: when(job.completedAt) },
             ...(job.key ? [{ label: t('key'), value: <code>{job.key}</code> }] : []),
           ]}
         />

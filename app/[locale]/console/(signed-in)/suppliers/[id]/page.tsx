@@ -10,7 +10,7 @@ import { CertificateCard } from '@/components/console/certificate-card';
 import { EntryTabs, type EntryTab } from '@/components/console/entry-tabs';
 import { MetaPanel } from '@/components/console/meta-panel';
 import { JobList } from '@/components/console/job-list';
-import { RunWorkflowForm } from '@/components/console/run-workflow-form';
+import { RunWorkflowForm } from './run-workflow-form';
 import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
 import { localeParams } from '@/lib/i18n';
@@ -35,7 +35,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
   const tab = TABS.includes(requested) ? requested : 'data';
   const t = await getTranslations('console.supplier');
   const format = await getFormatter();
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' });
   const [workflows, certificate, states, jobs] = await Promise.all([
     listWorkflows(db, operator.workspaceId, { limit: 100 }),
     getCertificateStatus(db, entry.id),
@@ -49,7 +49,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
       <PageHeader title={party.name || t('title')} description={party.cuit ? `CUIT ${formatCuit(party.cuit)}` : undefined} actions={<StateBadge state={entry.state} />} />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('run.title')} id="run-title">
-          <RunWorkflowForm entryId={entry.id} registered={entry.state === 'registered'} workflows={registration.map((w) => ({ id: w.id, label: `${w.name} · ${when(w.created_at)}` }))} />
+          <RunWorkflowForm entryId={entry.id} registered={entry.state === 'registered'} workflows={registration.map((w) => ({ id: w.id, label: `${w.name} · ${when(w.createdAt)}` }))} />
         </Card>
         <CertificateCard certificate={certificate} />
       </div>
@@ -64,8 +64,8 @@ export default async function SupplierPage({ params, searchParams }: Props) {
                 { label: t('fields.state'), value: <StateBadge state={entry.state} /> },
                 { label: t('fields.id'), value: <code className="break-all">{entry.id}</code> },
                 { label: t('fields.folder'), value: entry.folder ?? '—' },
-                { label: t('fields.created'), value: when(entry.created_at) },
-                { label: t('fields.updated'), value: when(entry.updated_at) },
+                { label: t('fields.created'), value: when(entry.createdAt) },
+                { label: t('fields.updated'), value: when(entry.updatedAt) },
               ]}
             />
             <h2 className="mb-2 mt-4 text-base font-semibold">{t('fields.json')}</h2>
@@ -79,8 +79,8 @@ export default async function SupplierPage({ params, searchParams }: Props) {
             <ol className="space-y-2" data-testid="state-history">
               {(states ?? []).map((state) => (
                 <li key={state.id} className="flex flex-wrap items-center gap-3">
-                  <StateBadge state={state.key} />
-                  <span className="text-sm text-slate-700">{when(state.created_at)}</span>
+                  <StateBadge state={state.state} />
+                  <span className="text-sm text-slate-700">{when(state.createdAt)}</span>
                 </li>
               ))}
             </ol>

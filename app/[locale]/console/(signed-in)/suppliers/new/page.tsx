@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { SupplierForm } from '@/components/console/supplier-form';
+import { SupplierForm } from './supplier-form';
 import { Card, PageHeader } from '@/components/console/ui';
 import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';

@@ -26,13 +26,13 @@ export default async function WorkflowPage({ params }: Props) {
   return (
     <>
       {/* The template's description is stored in English (the API's language); the console says it in its own. */}
-      <PageHeader title={workflow.name} description={workflow.template === 'ar-supplier-registration' ? t('templateDescription') : workflow.description} />
+      <PageHeader title={workflow.name} description={workflow.template === 'ar-supplier-registration' ? t('templateDescription') : workflow.description || undefined} />
       <Card>
         <DataList
           items={[
             { label: t('id'), value: <code className="break-all">{workflow.id}</code> },
             { label: t('template'), value: workflow.template ?? '—' },
-            { label: t('created'), value: format.dateTime(new Date(workflow.created_at), { dateStyle: 'medium', timeStyle: 'short' }) },
+            { label: t('created'), value: format.dateTime(workflow.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },
           ]}
         />
       </Card>

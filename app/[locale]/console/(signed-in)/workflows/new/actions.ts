@@ -53,6 +53,6 @@ export async function createWorkflowAction(_previous: WorkflowFormState, formDat
     if (!(error instanceof DomainError)) throw error;
     return errorState(error, values, { code: 'invalidFields', fieldOf: formFieldOf });
   }
-  if (!created.webhook_secret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
-  return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhook_secret } };
+  if (!created.webhookSecret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
+  return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhookSecret } };
 }

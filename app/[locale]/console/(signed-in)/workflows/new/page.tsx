@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
 import { isAppConnected } from '@/lib/workspaces';
-import { WorkflowForm } from '@/components/console/workflow-form';
+import { WorkflowForm } from './workflow-form';
 import { Card, linkClass, PageHeader } from '@/components/console/ui';
 import { requireOperator } from '../../../session';
 

@@ -1,6 +1,6 @@
 import 'server-only';
-import { createRegistrationLink } from '@/lib/registration';
-import type { StepHandler } from '../runner/types';
+import type { StepHandler } from '@/lib/transform';
+import { createRegistrationLink } from '../create-link';
 import { requireGovAr } from './require-gov-ar';
 
 /** Creates (once) the entry's registration link: meta gov-ar/link with link_url. */

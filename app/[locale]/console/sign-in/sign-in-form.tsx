@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
-import { signInAction, type SignInState } from '@/app/[locale]/console/sign-in/actions';
+import { signInAction, type SignInState } from './actions';
 import { idle } from '@/components/forms/action-state';
-import { FormStatus } from './form-status';
-import { buttonClass, Field, inputClass } from './ui';
+import { FormStatus } from '@/components/console/form-status';
+import { buttonClass, Field, inputClass } from '@/components/console/ui';
 
 export function SignInForm() {
   const t = useTranslations('console.signIn');

@@ -2,11 +2,11 @@
 
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
-import { createApiKeyAction, type ApiKeyState } from '@/app/[locale]/console/(signed-in)/settings/actions';
+import { createApiKeyAction, type ApiKeyState } from './actions';
 import { idle } from '@/components/forms/action-state';
-import { FormStatus } from './form-status';
-import { SecretReveal } from './secret-reveal';
-import { buttonClass, Field, inputClass } from './ui';
+import { FormStatus } from '@/components/console/form-status';
+import { SecretReveal } from '@/components/console/secret-reveal';
+import { buttonClass, Field, inputClass } from '@/components/console/ui';
 
 export function ApiKeyForm() {
   const t = useTranslations('console.settings.keys');

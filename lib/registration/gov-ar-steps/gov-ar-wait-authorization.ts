@@ -1,6 +1,6 @@
 import 'server-only';
-import { isRegistrationAuthorized } from '@/lib/registration';
-import type { StepHandler } from '../runner/types';
+import type { StepHandler } from '@/lib/transform';
+import { isRegistrationAuthorized } from '../complete-registration';
 import { requireGovAr } from './require-gov-ar';
 
 /** Parks the job until the supplier's certificate is validated (the wizard's completion wakes it). */

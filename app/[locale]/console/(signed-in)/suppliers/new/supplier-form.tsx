@@ -2,13 +2,13 @@
 
 import { useActionState, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { supplierAction, type SupplierFormState } from '@/app/[locale]/console/(signed-in)/suppliers/new/actions';
+import { supplierAction, type SupplierFormState } from './actions';
 import { normalizeCuit } from '@/lib/arca/cuit';
 import { Link } from '@/lib/i18n';
 import { idle } from '@/components/forms/action-state';
-import { CuitField } from './cuit-field';
-import { FormStatus } from './form-status';
-import { buttonClass, Field, inputClass, linkClass, secondaryButtonClass } from './ui';
+import { CuitField } from '@/components/console/cuit-field';
+import { FormStatus } from '@/components/console/form-status';
+import { buttonClass, Field, inputClass, linkClass, secondaryButtonClass } from '@/components/console/ui';
 
 const PARTY_SCHEMA = 'https://gobl.org/draft-0/org/party';
 

@@ -1,4 +1,4 @@
-import type { StepContext, StepOutcome } from '../runner/types';
+import type { StepContext, StepOutcome } from '@/lib/transform';
 
 /** The knock-out a gov-ar step gives when the workspace has not connected the Argentina app. */
 export async function requireGovAr(ctx: StepContext): Promise<StepOutcome | undefined> {

@@ -3,10 +3,10 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
-import { runWorkflowAction, type RunWorkflowState } from '@/app/[locale]/console/(signed-in)/suppliers/[id]/actions';
+import { runWorkflowAction, type RunWorkflowState } from './actions';
 import { idle } from '@/components/forms/action-state';
-import { FormStatus } from './form-status';
-import { buttonClass, inputClass, linkClass } from './ui';
+import { FormStatus } from '@/components/console/form-status';
+import { buttonClass, inputClass, linkClass } from '@/components/console/ui';
 
 export function RunWorkflowForm({ entryId, workflows, registered }: { entryId: string; workflows: { id: string; label: string }[]; registered: boolean }) {
   const t = useTranslations('console.supplier.run');

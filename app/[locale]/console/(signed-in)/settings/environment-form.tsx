@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
-import { setEnvironmentAction, type EnvironmentState } from '@/app/[locale]/console/(signed-in)/settings/actions';
+import { setEnvironmentAction, type EnvironmentState } from './actions';
 import { idle } from '@/components/forms/action-state';
-import { FormStatus } from './form-status';
-import { buttonClass } from './ui';
+import { FormStatus } from '@/components/console/form-status';
+import { buttonClass } from '@/components/console/ui';
 
 export function EnvironmentForm({ current }: { current: 'sandbox' | 'live' }) {
   const t = useTranslations('console.settings.environment');

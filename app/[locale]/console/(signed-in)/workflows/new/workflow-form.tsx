@@ -3,11 +3,11 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
-import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from '@/app/[locale]/console/(signed-in)/workflows/new/actions';
+import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from './actions';
 import { idle } from '@/components/forms/action-state';
-import { FormStatus } from './form-status';
-import { SecretReveal } from './secret-reveal';
-import { buttonClass, Field, inputClass, linkClass } from './ui';
+import { FormStatus } from '@/components/console/form-status';
+import { SecretReveal } from '@/components/console/secret-reveal';
+import { buttonClass, Field, inputClass, linkClass } from '@/components/console/ui';
 
 export function WorkflowForm() {
   const t = useTranslations('console.workflows.form');
