@@ -1,14 +1,13 @@
 import 'server-only';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getLogger } from '@/lib/log';
+import type { Db } from './db-type';
 import { recordDriver, type Driver } from './driver';
 import { startPgliteMaintenance } from './pglite-maintenance';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './db-type';
 
 export interface Database {
   db: Db;

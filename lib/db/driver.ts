@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
-import type { Db } from './client';
+import type { Db } from './db-type';
 
 /** The driver a database was opened with, as openDatabase opened it. */
 export type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: Pool };

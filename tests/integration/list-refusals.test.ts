@@ -22,11 +22,11 @@ describeEachDatabase('list verbs refuse what they never returned', (database) =>
     const { db } = database();
     const ws = await createWorkspace(db, { name: 'cursors' });
     await Promise.all([1, 2, 3].map((i) => createEntry(db, ws.id, { body: { folder: 'suppliers', data: party(`Proveedor ${i}`) } })));
-    const { next_cursor } = await listEntries(db, ws.id, { limit: 1 });
-    expect(next_cursor).toEqual(expect.any(String));
-    expect((await listEntries(db, ws.id, { limit: 1, cursor: next_cursor })).list).toHaveLength(1);
+    const { nextCursor } = await listEntries(db, ws.id, { limit: 1 });
+    expect(nextCursor).toEqual(expect.any(String));
+    expect((await listEntries(db, ws.id, { limit: 1, cursor: nextCursor })).list).toHaveLength(1);
 
-    const otherOrder = await refusal(() => listEntries(db, ws.id, { limit: 1, cursor: next_cursor, ascending: true }));
+    const otherOrder = await refusal(() => listEntries(db, ws.id, { limit: 1, cursor: nextCursor, ascending: true }));
     expect({ kind: otherOrder.kind, code: otherOrder.code, fields: otherOrder.fields }).toEqual({ kind: 'invalid', code: 'cursor_other_order', fields: { cursor: expect.stringMatching(/other order/) } });
     for (const call of [() => listEntries(db, ws.id, { limit: 1, cursor: 'bogus' }), () => listJobs(db, ws.id, { limit: 1, cursor: 'bogus' })]) {
       const made = await refusal(call);
@@ -38,9 +38,9 @@ describeEachDatabase('list verbs refuse what they never returned', (database) =>
     const { db } = database();
     const ws = await createWorkspace(db, { name: 'workflow pages' });
     await createWorkflow(db, ws.id, { template: 'ar-supplier-registration' });
-    const malformed = await refusal(() => listWorkflows(db, ws.id, { limit: 10, created_at: 'yesterday-ish' }));
+    const malformed = await refusal(() => listWorkflows(db, ws.id, { limit: 10, createdAt: 'yesterday-ish' }));
     expect({ kind: malformed.kind, code: malformed.code, fields: malformed.fields }).toEqual({ kind: 'invalid', code: 'invalid_created_at', fields: { created_at: expect.any(String) } });
-    expect((await listWorkflows(db, ws.id, { limit: 10, created_at: new Date(Date.now() + 60_000).toISOString() })).list).toHaveLength(1);
-    expect((await listWorkflows(db, ws.id, { limit: 10, created_at: '2000-01-01T00:00:00Z' })).list).toHaveLength(0);
+    expect((await listWorkflows(db, ws.id, { limit: 10, createdAt: new Date(Date.now() + 60_000).toISOString() })).list).toHaveLength(1);
+    expect((await listWorkflows(db, ws.id, { limit: 10, createdAt: '2000-01-01T00:00:00Z' })).list).toHaveLength(0);
   });
 });
