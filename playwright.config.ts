@@ -25,7 +25,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
@@ -41,6 +49,15 @@ export default defineConfig({
     stderr: 'pipe',
     // Every test browses from 127.0.0.1: the per-address page-view limit would stop the suite
     // (the limits themselves are tested in tests/integration/registration-pages.test.ts and public-requests.test.ts).
-    env: { PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', APP_ENV: 'demo', LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', REG_PAGE_VIEWS_PER_MINUTE: '100000', PAGE_REQUESTS_PER_MINUTE: '100000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      APP_ENV: 'demo',
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      REG_PAGE_VIEWS_PER_MINUTE: '100000',
+      PAGE_REQUESTS_PER_MINUTE: '100000',
+    },
   },
 });

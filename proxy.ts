@@ -9,13 +9,18 @@ const intl = createMiddleware(routing);
 export default function proxy(request: NextRequest) {
   const env = getEnv();
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-  const csp = contentSecurityPolicy(nonce, { dev: env.appEnv === 'development', production: env.production });
+  const csp = contentSecurityPolicy(nonce, {
+    dev: env.appEnv === 'development',
+    production: env.production,
+  });
   // Next reads the nonce from the request's CSP header and puts it on its own scripts.
   const headers = new Headers(request.headers);
   headers.set('x-nonce', nonce);
   headers.set('Content-Security-Policy', csp);
   const response = intl(new NextRequest(request, { headers }));
-  for (const [name, value] of Object.entries(pageSecurityHeaders(request.nextUrl.pathname, csp, env.production))) {
+  for (const [name, value] of Object.entries(
+    pageSecurityHeaders(request.nextUrl.pathname, csp, env.production),
+  )) {
     response.headers.set(name, value);
   }
   return response;

@@ -28,9 +28,16 @@ async function main() {
   void warmDecoyHash();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb, steps: STEP_HANDLERS }) : undefined;
-  const rateLimitPruning = startRateLimitPruning(getDb, (err) => log.error({ err }, 'server: pruning rate limits failed'));
+  const rateLimitPruning = startRateLimitPruning(getDb, (err) =>
+    log.error({ err }, 'server: pruning rate limits failed'),
+  );
 
-  const nextApp = next({ dev: env.appEnv === 'development', dir: process.cwd(), port: env.port, hostname: 'localhost' });
+  const nextApp = next({
+    dev: env.appEnv === 'development',
+    dir: process.cwd(),
+    port: env.port,
+    hostname: 'localhost',
+  });
   await nextApp.prepare();
   const handlePage = nextApp.getRequestHandler();
   // The simulated ARCA only while ARCA_SIMULATOR=on (the config refuses it in production): its CAs are
@@ -42,16 +49,27 @@ async function main() {
     simulator = arcaSimulator.createArcaSimulator({ db: getDb, basePath: '/simulator/arca' });
   }
   const handleApi = getRequestListener(createApiApp({ simulator }).fetch);
-  const serveRegistrationPage = createRegistrationPageServer({ getDb, viewsPerMinutePerRef: env.regPageViewsPerMinute });
+  const serveRegistrationPage = createRegistrationPageServer({
+    getDb,
+    viewsPerMinutePerRef: env.regPageViewsPerMinute,
+  });
   const handleRequest = createRequestHandler({
     trustedProxies: env.trustedProxies,
     requestsPerMinute: env.pageRequestsPerMinute,
     handleApi,
     handlePage: (req, res) =>
-      void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch((error: unknown) => {
-        log.error({ err: error, path: redactUrl(req.url ?? '/') }, 'server: registration page failed');
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal server error');
-      }),
+      void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(
+        (error: unknown) => {
+          log.error(
+            { err: error, path: redactUrl(req.url ?? '/') },
+            'server: registration page failed',
+          );
+          if (!res.headersSent)
+            res
+              .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+              .end('Internal server error');
+        },
+      ),
   });
 
   const logRequests = log.isLevelEnabled('info');
@@ -59,7 +77,15 @@ async function main() {
     if (logRequests) {
       const started = performance.now();
       res.once('finish', () => {
-        log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+        log.info(
+          {
+            method: req.method,
+            path: redactUrl(req.url ?? '/'),
+            status: res.statusCode,
+            ms: Math.round(performance.now() - started),
+          },
+          'request',
+        );
       });
     }
     handleRequest(req, res);
@@ -70,10 +96,24 @@ async function main() {
   // With the embedded database this process owns the data folder: CLI commands run here, sent over a local socket.
   const controlSocket = env.databaseUrl
     ? undefined
-    : await startControlSocket(env.dataDir, getDb).catch((err: unknown) => void log.warn({ err }, 'server: no control socket; CLI commands need the app stopped'));
-  log.info({ port: env.port, database: database.kind, appEnv: env.appEnv, arcaSimulator: env.arcaSimulator }, 'server: listening');
-  console.log(`\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})`);
-  if (!env.production && !env.databaseUrl && env.arcaSimulator) await printDemo(database.db, env.port);
+    : await startControlSocket(env.dataDir, getDb).catch(
+        (err: unknown) =>
+          void log.warn({ err }, 'server: no control socket; CLI commands need the app stopped'),
+      );
+  log.info(
+    {
+      port: env.port,
+      database: database.kind,
+      appEnv: env.appEnv,
+      arcaSimulator: env.arcaSimulator,
+    },
+    'server: listening',
+  );
+  console.log(
+    `\n  ARCA registration is running at http://localhost:${env.port}  (${env.appEnv}, database: ${database.kind})`,
+  );
+  if (!env.production && !env.databaseUrl && env.arcaSimulator)
+    await printDemo(database.db, env.port);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -117,7 +157,8 @@ async function printDemo(db: Awaited<ReturnType<typeof startDatabase>>['db'], po
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(`\n${error.message}\n`);
+  if (error instanceof ConfigError || error instanceof DataDirBusyError)
+    console.error(`\n${error.message}\n`);
   else console.error(error);
   process.exit(1);
 });

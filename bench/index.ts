@@ -23,7 +23,15 @@ async function main() {
   }
   // With --only, the other scenarios' rows from the last run stay in the file.
   const kept = only ? previousRows().filter((row) => row.group && !only.includes(row.group)) : [];
-  const result = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version }, rows: [...kept, ...rows] };
+  const result = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      memory_gib: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    rows: [...kept, ...rows],
+  };
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', JSON.stringify(result, null, 2) + '\n');
   if (json) console.log(JSON.stringify(result));
@@ -42,7 +50,8 @@ function printTable(rows: BenchRow[]) {
   const columns = ['scenario', 'variant', 'rps', 'p50_ms', 'p99_ms', 'ratio', 'note'] as const;
   const cells = rows.map((row) => columns.map((c) => (row[c] === undefined ? '' : String(row[c]))));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
-  const line = (values: readonly string[]) => '| ' + values.map((v, i) => v.padEnd(widths[i]!)).join(' | ') + ' |';
+  const line = (values: readonly string[]) =>
+    '| ' + values.map((v, i) => v.padEnd(widths[i]!)).join(' | ') + ' |';
   console.log(line(columns));
   console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
   for (const row of cells) console.log(line(row));

@@ -3,7 +3,18 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 // What the Next build depends on: when this hash changes, `npm start` rebuilds.
-const INPUTS = ['app', 'components', 'lib', 'messages', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'proxy.ts',
+  'next.config.mjs',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package-lock.json',
+];
 
 function* walk(entry) {
   if (!existsSync(entry)) return;

@@ -4,7 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { HASH_FILE, sourceHash } from './source-hash.mjs';
 
-const built = existsSync('.next/BUILD_ID') && existsSync(HASH_FILE) && readFileSync(HASH_FILE, 'utf8') === sourceHash();
+const built =
+  existsSync('.next/BUILD_ID') &&
+  existsSync(HASH_FILE) &&
+  readFileSync(HASH_FILE, 'utf8') === sourceHash();
 if (!built) {
   console.log('Building the app (first start or changed sources)…');
   const result = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });

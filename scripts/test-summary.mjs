@@ -24,7 +24,13 @@ if (playwright) {
 
 // A step that failed without a failing test (type errors, lint, formatting, a server that never
 // started) still fails.
-const unexplained = failedSteps.filter((s) => (s === 'vitest' ? !vitest?.numFailedTests : s === 'playwright' ? !playwright?.stats.unexpected : true));
+const unexplained = failedSteps.filter((s) =>
+  s === 'vitest'
+    ? !vitest?.numFailedTests
+    : s === 'playwright'
+      ? !playwright?.stats.unexpected
+      : true,
+);
 failed += unexplained.length;
 if (unexplained.length) console.log(`Failed steps: ${unexplained.join(', ')}`);
 

@@ -21,7 +21,10 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale === 'es' ? 'es-AR' : 'en'}>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+        >
           {t('skipToContent')}
         </a>
         <ClientMessages namespaces={['common']}>

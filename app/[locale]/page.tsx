@@ -15,7 +15,10 @@ export default async function HomePage({ params }: Props) {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
         <p className="text-lg text-slate-700">{t('lead')}</p>
       </header>
-      <section aria-labelledby="supplier-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="supplier-title"
+        className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 id="supplier-title" className="text-xl font-semibold">
           {t('supplierTitle')}
         </h2>
@@ -25,7 +28,13 @@ export default async function HomePage({ params }: Props) {
         <h2 id="steps-title" className="text-xl font-semibold">
           {t('stepsTitle')}
         </h2>
-        <NumberedSteps className="mt-4 space-y-3" steps={steps.map((step) => ({ key: step, content: <span className="pt-0.5">{t(step)}</span> }))} />
+        <NumberedSteps
+          className="mt-4 space-y-3"
+          steps={steps.map((step) => ({
+            key: step,
+            content: <span className="pt-0.5">{t(step)}</span>,
+          }))}
+        />
       </section>
       <section aria-labelledby="developers-title">
         <h2 id="developers-title" className="text-xl font-semibold">

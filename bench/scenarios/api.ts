@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@/lib/db';
 import type { BenchRow } from '../support/types';
-import { cpuMs, freshPostgres, postgresAdminUrl, postgresReachable, seed, startApiApp, startBaselineApi, supplier, type Seed } from '../support/api-fixtures';
+import {
+  cpuMs,
+  freshPostgres,
+  postgresAdminUrl,
+  postgresReachable,
+  seed,
+  startApiApp,
+  startBaselineApi,
+  supplier,
+  type Seed,
+} from '../support/api-fixtures';
 import { bulkInsertEntries, sampleEntryIds } from '../support/bulk-entries';
 import { load, warm, type LoadOptions, type LoadResult } from '../support/load';
 
@@ -28,33 +38,77 @@ async function prepare(kind: Kind, role: string): Promise<Storage> {
     const database = await openDatabase({ dataDir: pgliteDir });
     const seeded = await seed(database.db);
     await database.close();
-    return { seed: seeded, env: { DATA_DIR: dir }, baseline: { pgliteDir }, cleanup: async () => removeDir() };
+    return {
+      seed: seeded,
+      env: { DATA_DIR: dir },
+      baseline: { pgliteDir },
+      cleanup: async () => removeDir(),
+    };
   }
   const fresh = await freshPostgres(`bench_api_${process.pid}_${role}`);
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '', maxConnections: 2 });
   const seeded = await seed(database.db);
   await database.close();
-  return { seed: seeded, env: { DATA_DIR: dir, DATABASE_URL: fresh.url }, baseline: { url: fresh.url }, cleanup: async () => (removeDir(), fresh.drop()) };
+  return {
+    seed: seeded,
+    env: { DATA_DIR: dir, DATABASE_URL: fresh.url },
+    baseline: { url: fresh.url },
+    cleanup: async () => (removeDir(), fresh.drop()),
+  };
 }
 
 const operations = (s: Seed) => [
-  { name: 'create entry: POST /silo/v1/entries', method: 'POST' as const, path: '/silo/v1/entries', body: JSON.stringify({ folder: 'suppliers', data: supplier('Proveedor Bench SA') }) },
-  { name: 'fetch entry with meta: GET /silo/v1/entries/{id}', method: 'GET' as const, path: `/silo/v1/entries/${s.entryId}` },
-  { name: 'create job: POST /transform/v1/jobs', method: 'POST' as const, path: '/transform/v1/jobs', body: JSON.stringify({ workflow_id: s.workflowId, silo_entry_id: s.entryId }) },
+  {
+    name: 'create entry: POST /silo/v1/entries',
+    method: 'POST' as const,
+    path: '/silo/v1/entries',
+    body: JSON.stringify({ folder: 'suppliers', data: supplier('Proveedor Bench SA') }),
+  },
+  {
+    name: 'fetch entry with meta: GET /silo/v1/entries/{id}',
+    method: 'GET' as const,
+    path: `/silo/v1/entries/${s.entryId}`,
+  },
+  {
+    name: 'create job: POST /transform/v1/jobs',
+    method: 'POST' as const,
+    path: '/transform/v1/jobs',
+    body: JSON.stringify({ workflow_id: s.workflowId, silo_entry_id: s.entryId }),
+  },
 ];
 
 const SECONDS = 8;
 
 /** Load on one endpoint, and the serving process's CPU per request (robust to other load on the machine). */
-async function run(server: { url: string; pid?: number }, key: string, op: ReturnType<typeof operations>[number]): Promise<LoadResult & { cpuMsPerRequest?: number }> {
-  const options = { connections: CONNECTIONS, seconds: SECONDS, method: op.method, body: op.body, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } };
-  const probe = await fetch(server.url + op.path, { method: op.method, body: op.body, headers: options.headers });
-  if (!probe.ok) throw new Error(`${op.method} ${server.url}${op.path} answered ${probe.status}: ${await probe.text()}`);
+async function run(
+  server: { url: string; pid?: number },
+  key: string,
+  op: ReturnType<typeof operations>[number],
+): Promise<LoadResult & { cpuMsPerRequest?: number }> {
+  const options = {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    method: op.method,
+    body: op.body,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  };
+  const probe = await fetch(server.url + op.path, {
+    method: op.method,
+    body: op.body,
+    headers: options.headers,
+  });
+  if (!probe.ok)
+    throw new Error(
+      `${op.method} ${server.url}${op.path} answered ${probe.status}: ${await probe.text()}`,
+    );
   await warm(server.url + op.path, options);
   const before = cpuMs(server.pid);
   const result = await load(server.url + op.path, options);
   const after = cpuMs(server.pid);
-  const cpuMsPerRequest = before !== undefined && after !== undefined && result.rps > 0 ? Math.round(((after - before) / (result.rps * SECONDS)) * 100) / 100 : undefined;
+  const cpuMsPerRequest =
+    before !== undefined && after !== undefined && result.rps > 0
+      ? Math.round(((after - before) / (result.rps * SECONDS)) * 100) / 100
+      : undefined;
   return { ...result, cpuMsPerRequest };
 }
 
@@ -73,13 +127,24 @@ async function compare(kind: Kind, ports: [number, number]): Promise<BenchRow[]>
       const mine = await run(app, forApp.seed.key, appOps[i]!);
       const ratio = Math.round((mine.rps / base.rps) * 100) / 100;
       const met = ratio >= TARGET.ratio && mine.p99_ms < TARGET.p99Ms;
-      rows.push({ scenario: `${appOps[i]!.name} [${kind}]`, variant: `baseline: bare node:http, same prepared SQL (${driver})`, ...pick(base), note: [cpu(base), failures(base)].filter(Boolean).join('; ') });
+      rows.push({
+        scenario: `${appOps[i]!.name} [${kind}]`,
+        variant: `baseline: bare node:http, same prepared SQL (${driver})`,
+        ...pick(base),
+        note: [cpu(base), failures(base)].filter(Boolean).join('; '),
+      });
       rows.push({
         scenario: `${appOps[i]!.name} [${kind}]`,
         variant: `app: ${app.how}`,
         ...pick(mine),
         ratio,
-        note: [`target ≥ ${TARGET.ratio} and p99 < ${TARGET.p99Ms} ms: ${met ? 'met' : 'MISSED'}`, cpu(mine, base), failures(mine)].filter(Boolean).join('; '),
+        note: [
+          `target ≥ ${TARGET.ratio} and p99 < ${TARGET.p99Ms} ms: ${met ? 'met' : 'MISSED'}`,
+          cpu(mine, base),
+          failures(mine),
+        ]
+          .filter(Boolean)
+          .join('; '),
       });
     }
     return rows;
@@ -106,7 +171,10 @@ async function populated(role: string, total: number, port: number) {
     connections: CONNECTIONS,
     seconds: 5,
     headers: { authorization: `Bearer ${s.key}` },
-    setupRequest: (request) => ({ ...request, path: `/silo/v1/entries/${ids[next++ % ids.length]}` }),
+    setupRequest: (request) => ({
+      ...request,
+      path: `/silo/v1/entries/${ids[next++ % ids.length]}`,
+    }),
   };
   const url = `${app.url}/silo/v1/entries/${s.entryId}`;
   return {
@@ -141,8 +209,25 @@ async function fetchAtScale(ports: [number, number]): Promise<BenchRow[]> {
     const flat = Math.abs(1 - ratio) <= 0.2;
     const scenario = 'fetch by id, random entries with meta [postgres]';
     return [
-      { scenario, variant: 'app, 10 thousand entries (median of 3)', ...pick(atSmall), note: failures(atSmall) },
-      { scenario, variant: 'app, 1 million entries (median of 3)', ...pick(atLarge), ratio, note: [`throughput within 20% of 10k: ${flat ? 'yes' : 'NO'}`, `bulk insert ${large.seconds} s`, failures(atLarge)].filter(Boolean).join('; ') },
+      {
+        scenario,
+        variant: 'app, 10 thousand entries (median of 3)',
+        ...pick(atSmall),
+        note: failures(atSmall),
+      },
+      {
+        scenario,
+        variant: 'app, 1 million entries (median of 3)',
+        ...pick(atLarge),
+        ratio,
+        note: [
+          `throughput within 20% of 10k: ${flat ? 'yes' : 'NO'}`,
+          `bulk insert ${large.seconds} s`,
+          failures(atLarge),
+        ]
+          .filter(Boolean)
+          .join('; '),
+      },
     ];
   } finally {
     await Promise.all([small.close(), large.close()]);
@@ -150,14 +235,29 @@ async function fetchAtScale(ports: [number, number]): Promise<BenchRow[]> {
 }
 
 function median(results: LoadResult[]): LoadResult {
-  const middle = <K extends keyof LoadResult>(k: K) => [...results].sort((a, b) => a[k] - b[k])[Math.floor(results.length / 2)]![k];
-  return { rps: middle('rps'), p50_ms: middle('p50_ms'), p99_ms: middle('p99_ms'), errors: middle('errors'), non2xx: middle('non2xx') };
+  const middle = <K extends keyof LoadResult>(k: K) =>
+    [...results].sort((a, b) => a[k] - b[k])[Math.floor(results.length / 2)]![k];
+  return {
+    rps: middle('rps'),
+    p50_ms: middle('p50_ms'),
+    p99_ms: middle('p99_ms'),
+    errors: middle('errors'),
+    non2xx: middle('non2xx'),
+  };
 }
 
 /** Platform API v1: create entry, fetch entry with meta, create job; each against a bare baseline. */
 export default async function apiScenario(): Promise<BenchRow[]> {
   const rows = await compare('pglite', [3311, 3312]);
-  if (!(await postgresReachable())) return [...rows, { scenario: 'api [postgres]', variant: 'skipped', note: `no PostgreSQL at ${postgresAdminUrl()}` }];
+  if (!(await postgresReachable()))
+    return [
+      ...rows,
+      {
+        scenario: 'api [postgres]',
+        variant: 'skipped',
+        note: `no PostgreSQL at ${postgresAdminUrl()}`,
+      },
+    ];
   rows.push(...(await compare('postgres', [3313, 3314])));
   rows.push(...(await fetchAtScale([3315, 3316])));
   return rows;
@@ -168,4 +268,5 @@ const cpu = (r: { cpuMsPerRequest?: number }, base?: { cpuMsPerRequest?: number 
   r.cpuMsPerRequest === undefined
     ? undefined
     : `node CPU ${r.cpuMsPerRequest} ms/req${base?.cpuMsPerRequest ? ` (baseline/app CPU ${Math.round((base.cpuMsPerRequest / r.cpuMsPerRequest) * 100) / 100})` : ''}`;
-const failures = (r: LoadResult) => (r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined);
+const failures = (r: LoadResult) =>
+  r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;

@@ -18,9 +18,22 @@ export default async function httpScenario(): Promise<BenchRow[]> {
     await warm(`${bare.url}/`, { connections: API_CONNECTIONS });
     const bareRun = await load(`${bare.url}/`, { connections: API_CONNECTIONS });
     await warm(`${app.url}/utils/v1/ping`, { connections: API_CONNECTIONS, ...auth });
-    const pingRun = await load(`${app.url}/utils/v1/ping`, { connections: API_CONNECTIONS, ...auth });
-    rows.push({ scenario: 'GET /utils/v1/ping', variant: 'baseline: bare node:http', ...pick(bareRun) });
-    rows.push({ scenario: 'GET /utils/v1/ping', variant: 'app server, with an API key (target ≥ 0.60)', ...pick(pingRun), ratio: ratio(pingRun.rps, bareRun.rps), note: failures(pingRun) });
+    const pingRun = await load(`${app.url}/utils/v1/ping`, {
+      connections: API_CONNECTIONS,
+      ...auth,
+    });
+    rows.push({
+      scenario: 'GET /utils/v1/ping',
+      variant: 'baseline: bare node:http',
+      ...pick(bareRun),
+    });
+    rows.push({
+      scenario: 'GET /utils/v1/ping',
+      variant: 'app server, with an API key (target ≥ 0.60)',
+      ...pick(pingRun),
+      ratio: ratio(pingRun.rps, bareRun.rps),
+      note: failures(pingRun),
+    });
 
     await warm(`${staticNext.url}/`, { connections: PAGE_CONNECTIONS });
     const staticRun = await load(`${staticNext.url}/`, { connections: PAGE_CONNECTIONS });
@@ -28,7 +41,12 @@ export default async function httpScenario(): Promise<BenchRow[]> {
     const homeRun = await load(`${app.url}/`, { connections: PAGE_CONNECTIONS });
     const staticJs = await firstLoadJsBytes(`${staticNext.url}/`);
     const homeJs = await firstLoadJsBytes(`${app.url}/`);
-    rows.push({ scenario: 'GET / (home page)', variant: 'baseline: bare static Next.js page', ...pick(staticRun), note: `first-load JS ${kb(staticJs)} gzip` });
+    rows.push({
+      scenario: 'GET / (home page)',
+      variant: 'baseline: bare static Next.js page',
+      ...pick(staticRun),
+      note: `first-load JS ${kb(staticJs)} gzip`,
+    });
     rows.push({
       scenario: 'GET / (home page)',
       variant: 'app server',
@@ -42,7 +60,12 @@ export default async function httpScenario(): Promise<BenchRow[]> {
   }
 }
 
-const pick = (r: { rps: number; p50_ms: number; p99_ms: number }) => ({ rps: r.rps, p50_ms: r.p50_ms, p99_ms: r.p99_ms });
+const pick = (r: { rps: number; p50_ms: number; p99_ms: number }) => ({
+  rps: r.rps,
+  p50_ms: r.p50_ms,
+  p99_ms: r.p99_ms,
+});
 const ratio = (value: number, baseline: number) => Math.round((value / baseline) * 100) / 100;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const failures = (r: { errors: number; non2xx: number }) => (r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined);
+const failures = (r: { errors: number; non2xx: number }) =>
+  r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;

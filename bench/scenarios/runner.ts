@@ -19,8 +19,15 @@ export default async function runnerScenario(): Promise<BenchRow[]> {
   const receiver = await startLatencyReceiver();
   try {
     rows.push(...(await measure('PGlite', undefined, receiver)));
-    const scratch = await createScratchDatabase(PG_ADMIN_URL, `bench_runner_${process.pid}`).catch(() => undefined);
-    if (!scratch) rows.push({ scenario: 'runner', variant: 'PostgreSQL', note: `skipped: no PostgreSQL at ${PG_ADMIN_URL}` });
+    const scratch = await createScratchDatabase(PG_ADMIN_URL, `bench_runner_${process.pid}`).catch(
+      () => undefined,
+    );
+    if (!scratch)
+      rows.push({
+        scenario: 'runner',
+        variant: 'PostgreSQL',
+        note: `skipped: no PostgreSQL at ${PG_ADMIN_URL}`,
+      });
     else {
       try {
         rows.push(...(await measure('PostgreSQL', scratch.url, receiver)));
@@ -34,7 +41,11 @@ export default async function runnerScenario(): Promise<BenchRow[]> {
   return rows;
 }
 
-async function measure(label: keyof typeof WEBHOOK_JOBS_PER_SECOND, databaseUrl: string | undefined, receiver: LatencyReceiver): Promise<BenchRow[]> {
+async function measure(
+  label: keyof typeof WEBHOOK_JOBS_PER_SECOND,
+  databaseUrl: string | undefined,
+  receiver: LatencyReceiver,
+): Promise<BenchRow[]> {
   const app = await startRunnerApp(3211, { databaseUrl, entries: 4_000, webhookUrl: receiver.url });
   try {
     return [await parkedThroughput(label, app), await webhookLatency(label, app, receiver)];
@@ -51,7 +62,10 @@ async function parkedThroughput(label: string, app: RunnerApp): Promise<BenchRow
     headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
     setupRequest: (request: import('autocannon').Request) => ({
       ...request,
-      body: JSON.stringify({ workflow_id: app.workflowId, silo_entry_id: app.entryIds[next++ % app.entryIds.length] }),
+      body: JSON.stringify({
+        workflow_id: app.workflowId,
+        silo_entry_id: app.entryIds[next++ % app.entryIds.length],
+      }),
     }),
   };
   await warm(`${app.url}/transform/v1/jobs`, options);
@@ -84,7 +98,11 @@ async function allParked(app: RunnerApp) {
 }
 
 /** Open loop at a steady rate (a healthy receiver, no backlog): creation → receipt per job. */
-async function webhookLatency(label: keyof typeof WEBHOOK_JOBS_PER_SECOND, app: RunnerApp, receiver: LatencyReceiver): Promise<BenchRow> {
+async function webhookLatency(
+  label: keyof typeof WEBHOOK_JOBS_PER_SECOND,
+  app: RunnerApp,
+  receiver: LatencyReceiver,
+): Promise<BenchRow> {
   const rate = WEBHOOK_JOBS_PER_SECOND[label];
   const total = rate * SECONDS;
   const sent = new Map<string, number>();
@@ -97,15 +115,22 @@ async function webhookLatency(label: keyof typeof WEBHOOK_JOBS_PER_SECOND, app: 
       fetch(`${app.url}/transform/v1/jobs`, {
         method: 'POST',
         headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ workflow_id: app.webhookWorkflowId, silo_entry_id: app.entryIds[i % app.entryIds.length], key }),
+        body: JSON.stringify({
+          workflow_id: app.webhookWorkflowId,
+          silo_entry_id: app.entryIds[i % app.entryIds.length],
+          key,
+        }),
       }).then((r) => r.arrayBuffer()),
     );
     await new Promise((r) => setTimeout(r, 1000 / rate));
   }
   await Promise.all(posts);
   const deadline = Date.now() + 30_000;
-  while (receiver.arrivals.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const samples = [...sent].flatMap(([key, at]) => (receiver.arrivals.has(key) ? [receiver.arrivals.get(key)! - at] : []));
+  while (receiver.arrivals.size < total && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  const samples = [...sent].flatMap(([key, at]) =>
+    receiver.arrivals.has(key) ? [receiver.arrivals.get(key)! - at] : [],
+  );
   return {
     scenario: 'webhook: job created → received',
     variant: `${label} (target p99 < 250 ms)`,
@@ -134,11 +159,17 @@ async function startLatencyReceiver(): Promise<LatencyReceiver> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    arrivals,
+    close: () => server.close(),
+  };
 }
 
 const percentile = (samples: number[], p: number) => {
   if (samples.length === 0) return undefined;
   const sorted = [...samples].sort((a, b) => a - b);
-  return Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1));
+  return Number(
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1),
+  );
 };

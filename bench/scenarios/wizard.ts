@@ -11,7 +11,10 @@ const CONNECTIONS = 16;
 export default async function wizardScenario(): Promise<BenchRow[]> {
   const app = await startSeededApp(3211);
   const staticNext = await startStaticNext(3213);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const link = await newRegistration(app.url, app.fixtures.sandbox);
     const page = await browser.newPage({ baseURL: app.url, locale: 'es-AR' });
@@ -27,9 +30,20 @@ export default async function wizardScenario(): Promise<BenchRow[]> {
     const rows: BenchRow[] = [];
     for (const { label, headers } of encodings) {
       await warm(`${staticNext.url}/`, { connections: CONNECTIONS, headers });
-      const run = await load(`${staticNext.url}/`, { connections: CONNECTIONS, seconds: 6, headers });
+      const run = await load(`${staticNext.url}/`, {
+        connections: CONNECTIONS,
+        seconds: 6,
+        headers,
+      });
       baseline[label] = run.rps;
-      rows.push({ scenario: 'wizard steps', variant: `baseline: bare static Next.js page (${label})`, rps: run.rps, p50_ms: run.p50_ms, p99_ms: run.p99_ms, note: `first-load JS ${kb(baselineJs)}` });
+      rows.push({
+        scenario: 'wizard steps',
+        variant: `baseline: bare static Next.js page (${label})`,
+        rps: run.rps,
+        p50_ms: run.p50_ms,
+        p99_ms: run.p99_ms,
+        note: `first-load JS ${kb(baselineJs)}`,
+      });
     }
     const measure = async (step: string) => {
       const url = `${app.url}${link}/${step}`;
@@ -61,7 +75,8 @@ export default async function wizardScenario(): Promise<BenchRow[]> {
         note: fresh.non2xx || fresh.errors ? `${fresh.non2xx} non-2xx, ${fresh.errors} errors` : '',
       });
     };
-    for (const step of ['company', 'certificate', 'arca', 'upload', 'points-of-sale']) await measure(step);
+    for (const step of ['company', 'certificate', 'arca', 'upload', 'points-of-sale'])
+      await measure(step);
     await page.getByRole('button', { name: 'Terminar registro' }).click();
     await page.waitForURL(/\/done$/);
     await measure('done');
@@ -72,13 +87,27 @@ export default async function wizardScenario(): Promise<BenchRow[]> {
   }
 }
 
-async function newRegistration(url: string, fixture: { apiKey: string; workflowId: string }): Promise<string> {
+async function newRegistration(
+  url: string,
+  fixture: { apiKey: string; workflowId: string },
+): Promise<string> {
   const headers = { Authorization: `Bearer ${fixture.apiKey}`, 'Content-Type': 'application/json' };
-  const entry = await (await fetch(`${url}/silo/v1/entries?folder=suppliers`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bench SRL', tax_id: { country: 'AR', code: '30712345671' } }) })).json();
-  await fetch(`${url}/transform/v1/jobs`, { method: 'POST', headers, body: JSON.stringify({ workflow_id: fixture.workflowId, silo_entry_id: entry.id }) });
+  const entry = await (
+    await fetch(`${url}/silo/v1/entries?folder=suppliers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Bench SRL', tax_id: { country: 'AR', code: '30712345671' } }),
+    })
+  ).json();
+  await fetch(`${url}/transform/v1/jobs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ workflow_id: fixture.workflowId, silo_entry_id: entry.id }),
+  });
   for (let i = 0; i < 100; i++) {
     const current = await (await fetch(`${url}/silo/v1/entries/${entry.id}`, { headers })).json();
-    const link = current.meta?.find((m: { key: string }) => m.key === 'link')?.link_url as string | undefined;
+    const link = current.meta?.find((m: { key: string }) => m.key === 'link')?.link_url as
+      string | undefined;
     if (link) return new URL(link).pathname;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -16,21 +16,33 @@ export interface Seed {
   entryId: string;
 }
 
-export const supplier = (name: string) => ({ $schema: 'https://gobl.org/draft-0/org/party', name, tax_id: { country: 'AR', code: '30-71456123-1' } });
+export const supplier = (name: string) => ({
+  $schema: 'https://gobl.org/draft-0/org/party',
+  name,
+  tax_id: { country: 'AR', code: '30-71456123-1' },
+});
 
 /** A workspace with a key, a registration workflow and one supplier entry with its link. */
 export async function seed(db: Db): Promise<Seed> {
   const workspace = await createWorkspace(db, { name: 'bench' });
   const key = await createApiKey(db, workspace.id, 'bench');
-  const { workflow } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration' });
-  const { entry } = await createEntry(db, workspace.id, { body: { folder: 'suppliers', data: supplier('Proveedor Semilla SA') } });
+  const { workflow } = await createWorkflow(db, workspace.id, {
+    template: 'ar-supplier-registration',
+  });
+  const { entry } = await createEntry(db, workspace.id, {
+    body: { folder: 'suppliers', data: supplier('Proveedor Semilla SA') },
+  });
   await createRegistrationLink(db, workspace.id, entry.id);
   return { key: key.token, workspaceId: workspace.id, workflowId: workflow.id, entryId: entry.id };
 }
 
 /** The server's maintenance database URL, from BENCH_POSTGRES_URL or DATABASE_URL, or the local default. */
 export function postgresAdminUrl(): string {
-  const url = new URL(process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const url = new URL(
+    process.env.BENCH_POSTGRES_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   url.pathname = '/postgres';
   return url.toString();
 }
@@ -55,7 +67,10 @@ export async function freshPostgres(name: string): Promise<{ url: string; drop()
 }
 
 export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({
+    connectionString: postgresAdminUrl(),
+    connectionTimeoutMillis: 2000,
+  });
   try {
     await client.connect();
     await client.end();
@@ -65,32 +80,75 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-const benchEnv = (env: Record<string, string>) => ({ LOG_LEVEL: 'warn', API_RATE_LIMIT_PER_MINUTE: '1000000000', RUNNER: 'off', APP_ENV: 'demo', ...env });
+const benchEnv = (env: Record<string, string>) => ({
+  LOG_LEVEL: 'warn',
+  API_RATE_LIMIT_PER_MINUTE: '1000000000',
+  RUNNER: 'off',
+  APP_ENV: 'demo',
+  ...env,
+});
 
 /**
  * The app for API benches: server.ts as `npm start` serves it when `.next` is built from the current
  * sources (without start.mjs, so a source change racing this check can never trigger a build),
  * otherwise the API alone on node:http exactly as server.ts mounts it.
  */
-export async function startApiApp(port: number, env: Record<string, string>): Promise<RunningServer & { how: string }> {
-  const { sourceHash, HASH_FILE } = (await import(new URL('../../scripts/source-hash.mjs', import.meta.url).href)) as { sourceHash(): string; HASH_FILE: string };
-  const built = existsSync('.next/BUILD_ID') && existsSync(HASH_FILE) && readFileSync(HASH_FILE, 'utf8') === sourceHash();
+export async function startApiApp(
+  port: number,
+  env: Record<string, string>,
+): Promise<RunningServer & { how: string }> {
+  const { sourceHash, HASH_FILE } = (await import(
+    new URL('../../scripts/source-hash.mjs', import.meta.url).href
+  )) as { sourceHash(): string; HASH_FILE: string };
+  const built =
+    existsSync('.next/BUILD_ID') &&
+    existsSync(HASH_FILE) &&
+    readFileSync(HASH_FILE, 'utf8') === sourceHash();
   const entry = built ? 'server.ts' : 'bench/support/api-server.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', entry], {
-    env: { ...process.env, DATABASE_URL: '', ...benchEnv(env), PORT: String(port), ...(built ? { NODE_ENV: 'production' } : {}) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/server-only.mjs', entry],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        ...benchEnv(env),
+        PORT: String(port),
+        ...(built ? { NODE_ENV: 'production' } : {}),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/utils/v1/ping`, child);
-  return { url, stop: stopper(child), pid: child.pid, how: built ? 'npm start server (server.ts, built .next)' : 'API alone on node:http (.next stale; same listener as server.ts)' };
+  return {
+    url,
+    stop: stopper(child),
+    pid: child.pid,
+    how: built
+      ? 'npm start server (server.ts, built .next)'
+      : 'API alone on node:http (.next stale; same listener as server.ts)',
+  };
 }
 
 /** The bare node:http baseline doing the same SQL with the same driver. */
-export async function startBaselineApi(port: number, database: { url?: string; pgliteDir?: string }): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'bench/support/baseline-api.ts'], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: database.url ?? '', PGLITE_DIR: database.pgliteDir ?? '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+export async function startBaselineApi(
+  port: number,
+  database: { url?: string; pgliteDir?: string },
+): Promise<RunningServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'bench/support/baseline-api.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: database.url ?? '',
+        PGLITE_DIR: database.pgliteDir ?? '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child);
   return { url, stop: stopper(child), pid: child.pid };

@@ -13,7 +13,17 @@ await startDatabase('the API bench server');
 const handleApi = getRequestListener(createApiApp().fetch);
 const server = http.createServer((req, res) => {
   const started = performance.now();
-  res.once('finish', () => log.info({ method: req.method, path: redactUrl(req.url ?? '/'), status: res.statusCode, ms: Math.round(performance.now() - started) }, 'request'));
+  res.once('finish', () =>
+    log.info(
+      {
+        method: req.method,
+        path: redactUrl(req.url ?? '/'),
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    ),
+  );
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
   if (isApiPath(pathname)) void handleApi(req, res);
   else res.writeHead(404).end();

@@ -13,7 +13,8 @@ type Row = Record<string, unknown>;
 type Query = (text: string, params: unknown[]) => Promise<Row[]>;
 // Each distinct text gets its own statement name, as the app names its statements.
 const names = new Map<string, string>();
-const nameOf = (text: string) => names.get(text) ?? (names.set(text, `baseline_${names.size}`), names.get(text)!);
+const nameOf = (text: string) =>
+  names.get(text) ?? (names.set(text, `baseline_${names.size}`), names.get(text)!);
 interface Driver {
   query: Query;
   close(): Promise<void>;
@@ -23,7 +24,11 @@ async function openDriver(): Promise<Driver> {
   if (process.env.DATABASE_URL) {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    return { query: async (text, params) => (await pool.query({ name: nameOf(text), text, values: params })).rows, close: () => pool.end() };
+    return {
+      query: async (text, params) =>
+        (await pool.query({ name: nameOf(text), text, values: params })).rows,
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { queryPrepared } = await import('@/lib/db/pglite-prepared');
@@ -42,7 +47,10 @@ async function authenticate(header: string | undefined) {
   if (!token) return undefined;
   const hash = createHash('sha256').update(token).digest('hex');
   if (!principals.has(hash)) {
-    const [row] = await db.query('select id, workspace_id from api_keys where hash = $1 and revoked_at is null', [hash]);
+    const [row] = await db.query(
+      'select id, workspace_id from api_keys where hash = $1 and revoked_at is null',
+      [hash],
+    );
     if (row) principals.set(hash, { keyId: String(row.id), workspaceId: String(row.workspace_id) });
   }
   return principals.get(hash);
@@ -50,11 +58,24 @@ async function authenticate(header: string | undefined) {
 
 // No rate-limit write per request: the app batches those (lib/ratelimit), so the comparison is the operation's own SQL.
 
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
+const iso = (value: unknown) =>
+  (value instanceof Date ? value : new Date(String(value))).toISOString();
 const entryJson = (row: Row, meta: Row[]) => ({
-  id: row.id, ...(row.key ? { key: row.key } : {}), folder: row.folder, state: row.state, doc_schema: row.doc_schema, data: row.data,
-  meta: meta.map((m) => ({ ...m, id: `${m.entry_id}:${m.src}:${m.key}`, created_at: iso(m.created_at), updated_at: iso(m.updated_at) })),
-  faults: row.faults, created_at: iso(row.created_at), updated_at: iso(row.updated_at),
+  id: row.id,
+  ...(row.key ? { key: row.key } : {}),
+  folder: row.folder,
+  state: row.state,
+  doc_schema: row.doc_schema,
+  data: row.data,
+  meta: meta.map((m) => ({
+    ...m,
+    id: `${m.entry_id}:${m.src}:${m.key}`,
+    created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
+  })),
+  faults: row.faults,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
 });
 
 async function route(req: http.IncomingMessage, body: string): Promise<[number, unknown]> {
@@ -66,7 +87,14 @@ async function route(req: http.IncomingMessage, body: string): Promise<[number, 
     const input = JSON.parse(body) as { folder?: string; data: Row };
     const id = randomUUID();
     const [row] = await db.query(insertEntryWithState.text, [
-      id, owner, null, input.folder ?? null, 'https://gobl.org/draft-0/org/party', null, JSON.stringify(input.data), createHash('sha256').update(body).digest('hex'),
+      id,
+      owner,
+      null,
+      input.folder ?? null,
+      'https://gobl.org/draft-0/org/party',
+      null,
+      JSON.stringify(input.data),
+      createHash('sha256').update(body).digest('hex'),
     ]);
     if (!row) return [409, { message: 'conflict' }];
     return [200, entryJson(row, [])];
@@ -80,10 +108,31 @@ async function route(req: http.IncomingMessage, body: string): Promise<[number, 
   if (req.method === 'POST' && url === '/transform/v1/jobs') {
     const input = JSON.parse(body) as { workflow_id: string; silo_entry_id: string };
     const [job] = await db.query(insertJobIfReferencesExist.text, [
-      uuidv7(), owner, null, input.workflow_id, input.silo_entry_id, '{}', '[]', createHash('sha256').update(body).digest('hex'),
+      uuidv7(),
+      owner,
+      null,
+      input.workflow_id,
+      input.silo_entry_id,
+      '{}',
+      '[]',
+      createHash('sha256').update(body).digest('hex'),
     ]);
     if (!job) return [422, { message: 'missing' }];
-    return [202, { id: job.id, workflow_id: job.workflow_id, silo_entry_id: job.silo_entry_id, status: job.status, args: job.args, tags: job.tags, faults: job.faults, created_at: iso(job.created_at), updated_at: iso(job.updated_at), intents: [] }];
+    return [
+      202,
+      {
+        id: job.id,
+        workflow_id: job.workflow_id,
+        silo_entry_id: job.silo_entry_id,
+        status: job.status,
+        args: job.args,
+        tags: job.tags,
+        faults: job.faults,
+        created_at: iso(job.created_at),
+        updated_at: iso(job.updated_at),
+        intents: [],
+      },
+    ];
   }
   return [404, { message: 'not found' }];
 }
@@ -95,7 +144,12 @@ const server = http.createServer((req, res) => {
     route(req, Buffer.concat(chunks).toString('utf8')).then(
       ([status, payload]) => {
         const text = JSON.stringify(payload);
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+        res
+          .writeHead(status, {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(text),
+          })
+          .end(text);
       },
       (error: unknown) => {
         console.error(error);

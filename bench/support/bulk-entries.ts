@@ -5,7 +5,10 @@ const CHUNK = 100_000;
 
 /** Fills silo_entries up to `total` rows (PostgreSQL), each with a registration link meta record. */
 export async function bulkInsertEntries(db: Db, ownerId: string, total: number): Promise<void> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from silo_entries`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from silo_entries`,
+  );
   for (let from = (row?.n ?? 0) + 1; from <= total; from += CHUNK) {
     const to = Math.min(total, from + CHUNK - 1);
     await db.execute(sql`
@@ -25,6 +28,9 @@ export async function bulkInsertEntries(db: Db, ownerId: string, total: number):
 
 /** Random entry ids spread over the whole table. */
 export async function sampleEntryIds(db: Db, count: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from silo_entries order by random() limit ${count}`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from silo_entries order by random() limit ${count}`,
+  );
   return rows.map((r) => r.id);
 }

@@ -15,10 +15,22 @@ export interface RunnerApp {
 }
 
 /** bench/support/runner-server.ts as a child process, on a fresh PGlite folder or the given PostgreSQL. */
-export async function startRunnerApp(port: number, options: { databaseUrl?: string; entries: number; webhookUrl: string }): Promise<RunnerApp> {
+export async function startRunnerApp(
+  port: number,
+  options: { databaseUrl?: string; entries: number; webhookUrl: string },
+): Promise<RunnerApp> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'bench/support/runner-server.ts', String(port), String(options.entries), options.webhookUrl],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './scripts/server-only.mjs',
+      'bench/support/runner-server.ts',
+      String(port),
+      String(options.entries),
+      options.webhookUrl,
+    ],
     {
       env: {
         ...process.env,
@@ -37,7 +49,10 @@ export async function startRunnerApp(port: number, options: { databaseUrl?: stri
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       // Only a complete line: the setup (thousands of entry ids) arrives in several chunks.
-      const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{"token"'));
+      const line = out
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.startsWith('{"token"'));
       if (line) resolve(JSON.parse(line));
     });
     child.once('exit', (code) => reject(new Error(`bench runner server exited with ${code}`)));
@@ -46,7 +61,8 @@ export async function startRunnerApp(port: number, options: { databaseUrl?: stri
   return {
     url,
     ...setup,
-    stats: async () => (await (await fetch(`${url}/bench/stats`)).json()) as Awaited<ReturnType<RunnerApp['stats']>>,
+    stats: async () =>
+      (await (await fetch(`${url}/bench/stats`)).json()) as Awaited<ReturnType<RunnerApp['stats']>>,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -58,7 +74,10 @@ export async function startRunnerApp(port: number, options: { databaseUrl?: stri
 }
 
 /** A fresh PostgreSQL database beside the one in `adminUrl`, dropped by the returned function. */
-export async function createScratchDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  name: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

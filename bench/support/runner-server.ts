@@ -10,33 +10,57 @@ import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 // The API and the embedded runner exactly as server.ts wires them (Next serves no API path, so it is
 // left out), plus /bench/stats. argv: port, entry count, webhook URL. Prints its setup as JSON.
-const [port, entryCount, webhookUrl] = [Number(process.argv[2]), Number(process.argv[3]), process.argv[4]];
+const [port, entryCount, webhookUrl] = [
+  Number(process.argv[2]),
+  Number(process.argv[3]),
+  process.argv[4],
+];
 
 async function main() {
   const { db } = await startDatabase('bench');
   const workspace = await createWorkspace(db, { name: 'bench' });
   await connectApp(db, workspace.id, 'gov-ar');
-  const { workflow } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration' });
-  const { workflow: withWebhook } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration', webhook: { url: webhookUrl! } });
+  const { workflow } = await createWorkflow(db, workspace.id, {
+    template: 'ar-supplier-registration',
+  });
+  const { workflow: withWebhook } = await createWorkflow(db, workspace.id, {
+    template: 'ar-supplier-registration',
+    webhook: { url: webhookUrl! },
+  });
   const { token } = await createApiKey(db, workspace.id);
   const entryIds: string[] = [];
   for (let i = 0; i < entryCount; i++) {
     const code = ['30500010912', '20123456786', '27123456780', '30712345671'][i % 4]!;
-    const { entry } = await createEntry(db, workspace.id, { body: { folder: 'suppliers', data: { $schema: 'https://gobl.org/draft-0/org/party', name: `Proveedor ${i}`, tax_id: { country: 'AR', code } } } });
+    const { entry } = await createEntry(db, workspace.id, {
+      body: {
+        folder: 'suppliers',
+        data: {
+          $schema: 'https://gobl.org/draft-0/org/party',
+          name: `Proveedor ${i}`,
+          tax_id: { country: 'AR', code },
+        },
+      },
+    });
     entryIds.push(entry.id);
   }
   const runner = startRunner({ getDb, steps: STEP_HANDLERS });
   const api = getRequestListener(createApiApp().fetch);
   const server = http.createServer((req, res) => {
-    if (req.url === '/bench/stats') return void stats().then((body) => res.end(JSON.stringify(body)));
+    if (req.url === '/bench/stats')
+      return void stats().then((body) => res.end(JSON.stringify(body)));
     void api(req, res);
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  console.log(JSON.stringify({ token, workflowId: workflow.id, webhookWorkflowId: withWebhook.id, entryIds }));
+  console.log(
+    JSON.stringify({ token, workflowId: workflow.id, webhookWorkflowId: withWebhook.id, entryIds }),
+  );
   process.once('SIGTERM', () => {
     server.close();
-    void runner.stop().then(stopDatabase).then(() => process.exit(0));
+    void runner
+      .stop()
+      .then(stopDatabase)
+      .then(() => process.exit(0));
   });
 }
 

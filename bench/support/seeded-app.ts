@@ -13,7 +13,17 @@ export interface SeededApp {
 export async function startSeededApp(port: number): Promise<SeededApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-bench-wizard-'));
   const child = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', APP_ENV: 'demo', API_RATE_LIMIT_PER_MINUTE: '1000000000', REG_PAGE_VIEWS_PER_MINUTE: '1000000000', PAGE_REQUESTS_PER_MINUTE: '1000000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'demo',
+      API_RATE_LIMIT_PER_MINUTE: '1000000000',
+      REG_PAGE_VIEWS_PER_MINUTE: '1000000000',
+      PAGE_REQUESTS_PER_MINUTE: '1000000000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -21,7 +31,13 @@ export async function startSeededApp(port: number): Promise<SeededApp> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`seeded app exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('seeded app did not start');
-    if (await fetch(`${url}/openapi.json`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/openapi.json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 300));
   }
   return {

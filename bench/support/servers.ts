@@ -36,10 +36,21 @@ export function stopper(child: ChildProcess) {
 }
 
 /** The app exactly as `npm start` serves it, on its own fresh embedded database unless a URL is given. */
-export async function startApp(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startApp(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', APP_ENV: 'demo', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'demo',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -60,14 +71,21 @@ export async function startBareNode(port: number): Promise<RunningServer> {
 export async function startStaticNext(port: number): Promise<RunningServer> {
   const dir = path.join(process.cwd(), 'bench/static-next');
   if (!existsSync(path.join(dir, '.next/BUILD_ID'))) {
-    const build = spawnSync('npx', ['next', 'build', dir], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' } });
+    const build = spawnSync('npx', ['next', 'build', dir], {
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('could not build the static Next.js baseline');
   }
   // Node runs Next's CLI directly (not through npx) so stopping the child stops the server.
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', dir, '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['node_modules/next/dist/bin/next', 'start', dir, '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url, child);
   return { url, stop: stopper(child) };

@@ -17,23 +17,33 @@ const STATUS_TONES: Record<JobStatus, string> = {
   SKIP: STATE_TONES.empty,
 };
 
-const base = 'relative inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
+const base =
+  'relative inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset whitespace-nowrap';
 
-export const isEntryState = (state: string): state is keyof typeof STATE_TONES => Object.hasOwn(STATE_TONES, state);
+export const isEntryState = (state: string): state is keyof typeof STATE_TONES =>
+  Object.hasOwn(STATE_TONES, state);
 /** True for a status read back from a stored job or event that this version knows. */
-export const isJobStatus = (status: string): status is JobStatus => Object.hasOwn(STATUS_TONES, status);
+export const isJobStatus = (status: string): status is JobStatus =>
+  Object.hasOwn(STATUS_TONES, status);
 
 /** Entry state (Empty, Processing, Registered, Error). */
 export function StateBadge({ state }: { state: string }) {
   const t = useTranslations('console.states');
-  return <span className={`${base} ${isEntryState(state) ? STATE_TONES[state] : STATE_TONES.empty}`}>{isEntryState(state) ? t(state) : state}</span>;
+  return (
+    <span className={`${base} ${isEntryState(state) ? STATE_TONES[state] : STATE_TONES.empty}`}>
+      {isEntryState(state) ? t(state) : state}
+    </span>
+  );
 }
 
 /** Job and intent status (RUN, QUEUED, OK, ERR, SKIP, KO), named in the console's language. */
 export function StatusBadge({ status }: { status: string }) {
   const t = useTranslations('console.statuses');
   return (
-    <span className={`${base} ${isJobStatus(status) ? STATUS_TONES[status] : STATE_TONES.empty}`} data-status={status}>
+    <span
+      className={`${base} ${isJobStatus(status) ? STATUS_TONES[status] : STATE_TONES.empty}`}
+      data-status={status}
+    >
       {isJobStatus(status) ? t(status) : status}
     </span>
   );

@@ -14,7 +14,10 @@ export async function CertificateCard({ certificate }: { certificate: Certificat
             { label: t('alias'), value: certificate.alias },
             { label: t('cuit'), value: formatCuit(certificate.cuit) },
             { label: t('environment'), value: t(`environments.${certificate.environment}`) },
-            { label: t('expires'), value: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'medium' }) },
+            {
+              label: t('expires'),
+              value: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'medium' }),
+            },
             { label: t('daysLeft'), value: t('days', { count: certificate.daysLeft }) },
           ]}
         />

@@ -15,10 +15,14 @@ const ITEMS = [
 export function ConsoleNav() {
   const t = useTranslations('console.nav');
   const pathname = usePathname();
-  const isCurrent = (href: string) => (href === '/console' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
+  const isCurrent = (href: string) =>
+    href === '/console' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
   return (
     // Items wrap onto a second row on narrow screens: none is hidden off to the side.
-    <nav aria-label={t('label')} className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border">
+    <nav
+      aria-label={t('label')}
+      className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border"
+    >
       <ul className="flex flex-wrap gap-1 py-1">
         {ITEMS.map((item) => {
           const current = isCurrent(item.href);

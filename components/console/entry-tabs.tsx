@@ -14,7 +14,10 @@ export function EntryTabs({ entryId, current }: { entryId: string; current: Entr
           <li key={tab}>
             <Link
               id={`tab-${tab}`}
-              href={{ pathname: `/console/suppliers/${entryId}`, query: tab === 'data' ? {} : { tab } }}
+              href={{
+                pathname: `/console/suppliers/${entryId}`,
+                query: tab === 'data' ? {} : { tab },
+              }}
               aria-current={tab === current ? 'page' : undefined}
               scroll={false}
               className={`block rounded-t-md border px-4 py-2 text-sm font-medium ${tab === current ? 'border-slate-300 border-b-white bg-white text-slate-900' : 'border-transparent text-brand-700 underline underline-offset-2 hover:bg-slate-100'}`}

@@ -13,7 +13,9 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
   const format = await getFormatter();
   if (intents.length === 0) return <p className="text-slate-700">{t('jobs.noIntents')}</p>;
   const stateOf = (intent: Intent) => {
-    const state = (steps.find((step) => step.id === intent.stepId)?.config as { state?: string } | undefined)?.state;
+    const state = (
+      steps.find((step) => step.id === intent.stepId)?.config as { state?: string } | undefined
+    )?.state;
     return state && isEntryState(state) ? t(`states.${state}`) : state;
   };
   return (
@@ -22,8 +24,13 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
         <li key={intent.id} className="rounded-md border border-slate-200 p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-semibold">
-              {intentTitle(t, intent, stateOf(intent))} <code className="text-xs font-normal text-slate-600">{intent.provider}</code>
-              {intent.rescue ? <span className="ml-2 text-sm font-normal text-slate-700">({t('jobs.rescue')})</span> : null}
+              {intentTitle(t, intent, stateOf(intent))}{' '}
+              <code className="text-xs font-normal text-slate-600">{intent.provider}</code>
+              {intent.rescue ? (
+                <span className="ml-2 text-sm font-normal text-slate-700">
+                  ({t('jobs.rescue')})
+                </span>
+              ) : null}
             </h3>
             <StatusBadge status={intent.status} />
           </div>
@@ -37,13 +44,26 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
                     {isJobStatus(event.status) ? t(`statuses.${event.status}`) : event.status}
                   </span>
                   <time dateTime={event.at} className="text-slate-600">
-                    {format.dateTime(new Date(event.at), { timeStyle: 'medium', dateStyle: 'short' })}
+                    {format.dateTime(new Date(event.at), {
+                      timeStyle: 'medium',
+                      dateStyle: 'short',
+                    })}
                   </time>
-                  {attempt ? <span>{attempt.key === 'attempt' ? t('jobs.attempt', attempt.values) : t('jobs.attempts', attempt.values)}</span> : null}
+                  {attempt ? (
+                    <span>
+                      {attempt.key === 'attempt'
+                        ? t('jobs.attempt', attempt.values)
+                        : t('jobs.attempts', attempt.values)}
+                    </span>
+                  ) : null}
                   {event.http_status !== undefined ? <span>HTTP {event.http_status}</span> : null}
-                  {event.duration_ms !== undefined ? <span>{t('jobs.duration', { ms: event.duration_ms })}</span> : null}
+                  {event.duration_ms !== undefined ? (
+                    <span>{t('jobs.duration', { ms: event.duration_ms })}</span>
+                  ) : null}
                   {event.code ? <code className="text-xs">{event.code}</code> : null}
-                  {text ? <span className="basis-full break-words text-slate-800">{text}</span> : null}
+                  {text ? (
+                    <span className="basis-full break-words text-slate-800">{text}</span>
+                  ) : null}
                   {/* What the receiver or the network said is kept as is (the API's words), marked as such. */}
                   {text && event.message && showsDetail(intent.provider, event) ? (
                     <span lang="en" className="basis-full break-words text-xs text-slate-600">
@@ -67,20 +87,31 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
 
 function intentTitle(t: Translate, intent: Intent, state: string | undefined): string {
   if (intent.provider === 'silo.state' && state) return t('jobs.setStateTo', { state });
-  return isStepProvider(intent.provider) ? t(`workflows.providers.${providerKey(intent.provider)}`) : intent.name;
+  return isStepProvider(intent.provider)
+    ? t(`workflows.providers.${providerKey(intent.provider)}`)
+    : intent.name;
 }
 
 /** The event in the console's language, or undefined when only the API's own words describe it. */
-function eventText(t: Translate, provider: string, event: JobEvent, state: string | undefined): string | undefined {
+function eventText(
+  t: Translate,
+  provider: string,
+  event: JobEvent,
+  state: string | undefined,
+): string | undefined {
   if (isJobFaultCode(event.code)) return t(`jobs.codes.${event.code}`);
   if (event.status === 'RUN') return undefined;
-  if (provider === 'silo.state' && event.status === 'OK' && state) return t('jobs.events.stateSet', { state });
+  if (provider === 'silo.state' && event.status === 'OK' && state)
+    return t('jobs.events.stateSet', { state });
   if (provider === 'gov-ar.register' && event.status === 'OK') return t('jobs.events.linkReady');
-  if (provider === 'gov-ar.wait.authorization' && event.status === 'QUEUED') return t('jobs.events.waitingSupplier');
-  if (provider === 'gov-ar.wait.authorization' && event.status === 'OK') return t('jobs.events.authorized');
+  if (provider === 'gov-ar.wait.authorization' && event.status === 'QUEUED')
+    return t('jobs.events.waitingSupplier');
+  if (provider === 'gov-ar.wait.authorization' && event.status === 'OK')
+    return t('jobs.events.authorized');
   if (provider === 'webhook' && event.status === 'OK') return t('jobs.events.delivered');
   if (provider === 'webhook' && event.status === 'ERR') return t('jobs.events.retrying');
   return undefined;
 }
 
-const showsDetail = (provider: string, event: JobEvent) => provider === 'webhook' && (event.status === 'ERR' || event.status === 'KO');
+const showsDetail = (provider: string, event: JobEvent) =>
+  provider === 'webhook' && (event.status === 'ERR' || event.status === 'KO');

@@ -30,19 +30,38 @@ export async function MetaPanel({ meta }: { meta: MetaRecord[] }) {
   const t = await getTranslations('console.supplier.meta');
   const format = await getFormatter();
   if (meta.length === 0) return <EmptyState>{t('empty')}</EmptyState>;
-  const sorted = [...meta].sort((a, b) => Number(b.src === 'gov-ar' && b.key === 'link') - Number(a.src === 'gov-ar' && a.key === 'link'));
+  const sorted = [...meta].sort(
+    (a, b) =>
+      Number(b.src === 'gov-ar' && b.key === 'link') -
+      Number(a.src === 'gov-ar' && a.key === 'link'),
+  );
   return (
     <>
       {sorted.map((record) => (
-        <Card key={`${record.src}/${record.key}`} title={`${record.src} / ${record.key}`} id={`meta-${record.src}-${record.key}`}>
+        <Card
+          key={`${record.src}/${record.key}`}
+          title={`${record.src} / ${record.key}`}
+          id={`meta-${record.src}-${record.key}`}
+        >
           {record.linkUrl ? (
             <div className="mb-4 space-y-2 rounded-md border border-brand-700/30 bg-blue-50 p-3">
               <label htmlFor={`link-${record.key}`} className="block text-sm font-semibold">
                 {t('link')}
               </label>
-              <input id={`link-${record.key}`} readOnly value={record.linkUrl} data-testid="meta-link-url" className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm" />
+              <input
+                id={`link-${record.key}`}
+                readOnly
+                value={record.linkUrl}
+                data-testid="meta-link-url"
+                className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
+              />
               <div className="flex flex-wrap items-center gap-3">
-                <a href={record.linkUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} relative`}>
+                <a
+                  href={record.linkUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`${linkClass} relative`}
+                >
                   {t('open')}
                   <span className="sr-only"> {t('newTab')}</span>
                 </a>
@@ -56,9 +75,13 @@ export async function MetaPanel({ meta }: { meta: MetaRecord[] }) {
               label: name,
               value:
                 typeof value === 'string' && /_at$/.test(name) ? (
-                  <time dateTime={value}>{format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'medium' })}</time>
+                  <time dateTime={value}>
+                    {format.dateTime(new Date(value), { dateStyle: 'medium', timeStyle: 'medium' })}
+                  </time>
                 ) : (
-                  <code className="break-all">{typeof value === 'string' ? value : JSON.stringify(value)}</code>
+                  <code className="break-all">
+                    {typeof value === 'string' ? value : JSON.stringify(value)}
+                  </code>
                 ),
             }))}
           />

@@ -4,7 +4,15 @@ import { secondaryButtonClass } from './ui';
 
 type Href = { pathname: string; query: Record<string, string> };
 
-export async function Pagination({ page, pages, href }: { page: number; pages: number; href: (page: number) => Href }) {
+export async function Pagination({
+  page,
+  pages,
+  href,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => Href;
+}) {
   if (pages <= 1) return null;
   const t = await getTranslations('console.pagination');
   return (

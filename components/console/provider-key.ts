@@ -13,4 +13,5 @@ type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];
 export const providerKey = (provider: StepProvider): ProviderKey => PROVIDER_KEYS[provider];
 
 /** True for a provider read back from a stored job that this version knows. */
-export const isStepProvider = (provider: string): provider is StepProvider => Object.hasOwn(PROVIDER_KEYS, provider);
+export const isStepProvider = (provider: string): provider is StepProvider =>
+  Object.hasOwn(PROVIDER_KEYS, provider);

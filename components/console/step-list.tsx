@@ -12,20 +12,41 @@ export function StepList({ steps }: { steps: Step[] }) {
     <NumberedSteps
       tone="muted"
       steps={steps.map((step) => {
-        const config = (step.config ?? {}) as { state?: string; url?: string; event?: string; token?: string; headers?: Record<string, string> };
+        const config = (step.config ?? {}) as {
+          state?: string;
+          url?: string;
+          event?: string;
+          token?: string;
+          headers?: Record<string, string>;
+        };
         return {
           key: step.id,
           content: (
             <div className="min-w-0 space-y-0.5">
               <p className="font-medium">
-                {t(`providers.${providerKey(step.provider)}`)} <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
+                {t(`providers.${providerKey(step.provider)}`)}{' '}
+                <code className="ml-1 text-xs text-slate-600">{step.provider}</code>
               </p>
-              {config.state ? <p className="text-sm text-slate-700">{t('setsState', { state: isEntryState(config.state) ? states(config.state) : config.state })}</p> : null}
-              {config.url ? <p className="break-all text-sm text-slate-700">{t('postsTo', { url: config.url })}</p> : null}
-              {config.event ? <p className="text-sm text-slate-700">{t('event', { event: config.event })}</p> : null}
+              {config.state ? (
+                <p className="text-sm text-slate-700">
+                  {t('setsState', {
+                    state: isEntryState(config.state) ? states(config.state) : config.state,
+                  })}
+                </p>
+              ) : null}
+              {config.url ? (
+                <p className="break-all text-sm text-slate-700">
+                  {t('postsTo', { url: config.url })}
+                </p>
+              ) : null}
+              {config.event ? (
+                <p className="text-sm text-slate-700">{t('event', { event: config.event })}</p>
+              ) : null}
               {config.token ? <p className="text-sm text-slate-700">{t('tokenSet')}</p> : null}
               {config.headers && Object.keys(config.headers).length ? (
-                <p className="break-all text-sm text-slate-700">{t('headers', { names: Object.keys(config.headers).join(', ') })}</p>
+                <p className="break-all text-sm text-slate-700">
+                  {t('headers', { names: Object.keys(config.headers).join(', ') })}
+                </p>
               ) : null}
             </div>
           ),

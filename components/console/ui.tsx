@@ -8,9 +8,18 @@ export const dangerButtonClass =
   'relative inline-flex items-center justify-center gap-2 rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50';
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-600';
-export const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+export const linkClass =
+  'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0 space-y-1">
@@ -22,9 +31,20 @@ export function PageHeader({ title, description, actions }: { title: string; des
   );
 }
 
-export function Card({ title, id, children }: { title?: string; id?: string; children: ReactNode }) {
+export function Card({
+  title,
+  id,
+  children,
+}: {
+  title?: string;
+  id?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={title ? id : undefined} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby={title ? id : undefined}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       {title ? (
         <h2 id={id} className="mb-3 text-lg font-semibold">
           {title}
@@ -35,7 +55,19 @@ export function Card({ title, id, children }: { title?: string; id?: string; chi
   );
 }
 
-export function Field({ label, name, error, hint, children }: { label: string; name: string; error?: string; hint?: string; children: ReactNode }) {
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-medium text-slate-900">
@@ -71,5 +103,9 @@ export function DataList({ items }: { items: { label: string; value: ReactNode }
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{children}</p>;
+  return (
+    <p className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">
+      {children}
+    </p>
+  );
 }

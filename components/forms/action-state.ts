@@ -13,9 +13,21 @@ export type ResultCode = keyof Messages['console']['results'];
  * - `values`: what was submitted, fed back as defaultValue (React 19 resets the form after an action);
  *   a file field cannot be refilled, so the wizard sends back the file's name instead.
  */
-export type ActionState<Values extends object = Record<string, string>, Data = undefined, Fields extends object = Partial<Record<keyof Values, string>>> =
+export type ActionState<
+  Values extends object = Record<string, string>,
+  Data = undefined,
+  Fields extends object = Partial<Record<keyof Values, string>>,
+> =
   | { status: 'idle'; values?: Partial<Values> }
-  | { status: 'error'; code?: ResultCode; params?: Record<string, string | number>; message?: ErrorMessage; errors?: string[]; fields?: Fields; values: Values }
+  | {
+      status: 'error';
+      code?: ResultCode;
+      params?: Record<string, string | number>;
+      message?: ErrorMessage;
+      errors?: string[];
+      fields?: Fields;
+      values: Values;
+    }
   | { status: 'ok'; code?: ResultCode; data: Data; values?: Values };
 
 /** A message by its full key, with its placeholders' values. */
@@ -27,6 +39,11 @@ export interface ErrorMessage {
 export const idle = { status: 'idle' } as const;
 
 /** The submitted text fields, fed back as defaultValue. */
-export function formValues<K extends string>(formData: FormData, names: readonly K[]): Record<K, string> {
-  return Object.fromEntries(names.map((name) => [name, String(formData.get(name) ?? '')])) as Record<K, string>;
+export function formValues<K extends string>(
+  formData: FormData,
+  names: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(
+    names.map((name) => [name, String(formData.get(name) ?? '')]),
+  ) as Record<K, string>;
 }

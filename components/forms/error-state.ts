@@ -18,8 +18,15 @@ interface ErrorActionState<Values, Field extends string> {
 }
 
 /** The one mapping of a DomainError to a form's ActionState: its message key and values, its fields by form field, what was typed. */
-export function errorState<Values extends object, Field extends string = never>(error: DomainError, values: Values, options: ErrorStateOptions<Field> = {}): ErrorActionState<Values, Field> {
-  const message: ErrorMessage = { key: error.messageKey, ...(error.values ? { values: error.values } : {}) };
+export function errorState<Values extends object, Field extends string = never>(
+  error: DomainError,
+  values: Values,
+  options: ErrorStateOptions<Field> = {},
+): ErrorActionState<Values, Field> {
+  const message: ErrorMessage = {
+    key: error.messageKey,
+    ...(error.values ? { values: error.values } : {}),
+  };
   const fields: Partial<Record<Field, string>> = {};
   for (const [path, problem] of Object.entries(error.fields ?? {})) {
     const field = options.fieldOf?.(path);

@@ -5,7 +5,13 @@ import { getMessages } from 'next-intl/server';
 type Tree = { [key: string]: string | Tree };
 
 /** Only these namespaces (dotted paths) reach the browser: every page would otherwise carry all the copy. */
-export async function ClientMessages({ namespaces, children }: { namespaces: string[]; children: ReactNode }) {
+export async function ClientMessages({
+  namespaces,
+  children,
+}: {
+  namespaces: string[];
+  children: ReactNode;
+}) {
   const all = (await getMessages()) as Tree;
   const picked: Tree = {};
   for (const namespace of namespaces) {

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import { ProgressSteps } from './progress-steps';
 import type { WizardStep } from '@/lib/registration';
 
-export async function StepHeading({ base, step, reached, title, children }: { base: string; step: WizardStep; reached: WizardStep; title: string; children?: ReactNode }) {
+export async function StepHeading({
+  base,
+  step,
+  reached,
+  title,
+  children,
+}: {
+  base: string;
+  step: WizardStep;
+  reached: WizardStep;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <>
       <ProgressSteps base={base} current={step} reached={reached} />

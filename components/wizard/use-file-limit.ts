@@ -14,9 +14,18 @@ export function useFileLimit(explain: (file: { name: string; kb: number }) => st
   const check = (input: HTMLInputElement): boolean => {
     const file = input.files?.[0];
     const tooLarge = !!file && file.size > MAX_INPUT_BYTES;
-    setErrors(({ [input.name]: _dropped, ...others }) => (tooLarge ? { ...others, [input.name]: explain({ name: file.name, kb: Math.ceil(file.size / 1024) }) } : others));
+    setErrors(({ [input.name]: _dropped, ...others }) =>
+      tooLarge
+        ? { ...others, [input.name]: explain({ name: file.name, kb: Math.ceil(file.size / 1024) }) }
+        : others,
+    );
     if (tooLarge) input.value = '';
     return !tooLarge;
   };
-  return { errors: Object.values(errors), fields: Object.keys(errors), check, reset: () => setErrors({}) };
+  return {
+    errors: Object.values(errors),
+    fields: Object.keys(errors),
+    check,
+    reset: () => setErrors({}),
+  };
 }

@@ -16,8 +16,18 @@ interface AdminCommand {
 const text = (value: CommandValues[string]) => (typeof value === 'string' ? value : undefined);
 
 async function requireWorkspace(db: Db, id: string | undefined) {
-  if (!id) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--workspace <id> is required' });
-  if (!(await getWorkspace(db, id).catch(() => undefined))) throw new DomainError({ kind: 'not_found', code: 'workspace_not_found', detail: `No workspace ${id}.` });
+  if (!id)
+    throw new DomainError({
+      kind: 'invalid',
+      code: 'usage',
+      detail: '--workspace <id> is required',
+    });
+  if (!(await getWorkspace(db, id).catch(() => undefined)))
+    throw new DomainError({
+      kind: 'not_found',
+      code: 'workspace_not_found',
+      detail: `No workspace ${id}.`,
+    });
   return id;
 }
 
@@ -29,21 +39,46 @@ async function requireWorkspace(db: Db, id: string | undefined) {
 export const ADMIN_COMMANDS = {
   // npm run workspace:create -- --name <n> --env sandbox|live [--connect gov-ar] [--json]
   'workspace:create': {
-    options: { name: { type: 'string' }, env: { type: 'string', default: 'sandbox' }, connect: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      name: { type: 'string' },
+      env: { type: 'string', default: 'sandbox' },
+      connect: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
     async run(db, values) {
       const name = text(values.name);
       const connect = text(values.connect);
-      if (!name) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--name is required: npm run workspace:create -- --name <name> --env sandbox|live [--connect gov-ar]' });
-      if (values.env !== 'sandbox' && values.env !== 'live') throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--env must be sandbox or live' });
+      if (!name)
+        throw new DomainError({
+          kind: 'invalid',
+          code: 'usage',
+          detail:
+            '--name is required: npm run workspace:create -- --name <name> --env sandbox|live [--connect gov-ar]',
+        });
+      if (values.env !== 'sandbox' && values.env !== 'live')
+        throw new DomainError({
+          kind: 'invalid',
+          code: 'usage',
+          detail: '--env must be sandbox or live',
+        });
       const workspace = await createWorkspace(db, { name, environment: values.env });
       if (connect) await connectApp(db, workspace.id, connect);
       const key = await createApiKey(db, workspace.id, 'first key');
-      return { workspace_id: workspace.id, environment: workspace.environment, ...(connect ? { connected: connect } : {}), api_key: key.token };
+      return {
+        workspace_id: workspace.id,
+        environment: workspace.environment,
+        ...(connect ? { connected: connect } : {}),
+        api_key: key.token,
+      };
     },
   },
   // npm run app:connect -- --workspace <id> --app gov-ar [--json]
   'app:connect': {
-    options: { workspace: { type: 'string' }, app: { type: 'string', default: 'gov-ar' }, json: { type: 'boolean', default: false } },
+    options: {
+      workspace: { type: 'string' },
+      app: { type: 'string', default: 'gov-ar' },
+      json: { type: 'boolean', default: false },
+    },
     async run(db, values) {
       const workspace = await requireWorkspace(db, text(values.workspace));
       const app = text(values.app) ?? 'gov-ar';
@@ -64,25 +99,56 @@ export const ADMIN_COMMANDS = {
     async run(db, values) {
       const workspace = await requireWorkspace(db, text(values.workspace));
       const url = text(values['webhook-url']);
-      const webhook = url ? { url, token: text(values['webhook-token']), event: text(values['webhook-event']) } : undefined;
-      const { workflow, webhookSecret: webhook_secret } = await createWorkflow(db, workspace, { template: text(values.template) ?? 'ar-supplier-registration', webhook });
-      return { workflow_id: workflow.id, name: workflow.name, steps: workflow.steps.map((s) => s.provider).join(' → '), ...(webhook_secret ? { webhook_secret } : {}) };
+      const webhook = url
+        ? { url, token: text(values['webhook-token']), event: text(values['webhook-event']) }
+        : undefined;
+      const { workflow, webhookSecret: webhook_secret } = await createWorkflow(db, workspace, {
+        template: text(values.template) ?? 'ar-supplier-registration',
+        webhook,
+      });
+      return {
+        workflow_id: workflow.id,
+        name: workflow.name,
+        steps: workflow.steps.map((s) => s.provider).join(' → '),
+        ...(webhook_secret ? { webhook_secret } : {}),
+      };
     },
   },
   // npm run user:create -- --workspace <id> --email <e> [--json]; prints a generated password once.
   'user:create': {
-    options: { workspace: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      workspace: { type: 'string' },
+      email: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
     async run(db, values) {
       const workspaceId = text(values.workspace);
       const email = text(values.email);
-      if (!workspaceId) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--workspace <id> is required' });
-      if (!email) throw new DomainError({ kind: 'invalid', code: 'usage', detail: '--email <address> is required' });
+      if (!workspaceId)
+        throw new DomainError({
+          kind: 'invalid',
+          code: 'usage',
+          detail: '--workspace <id> is required',
+        });
+      if (!email)
+        throw new DomainError({
+          kind: 'invalid',
+          code: 'usage',
+          detail: '--email <address> is required',
+        });
       const { user, password } = await createUser(db, { workspaceId, email });
-      return { user_id: user.id, workspace_id: user.workspace_id, email: user.email, password, console_url: '/console' };
+      return {
+        user_id: user.id,
+        workspace_id: user.workspace_id,
+        email: user.email,
+        password,
+        console_url: '/console',
+      };
     },
   },
 } satisfies Record<string, AdminCommand>;
 
 export type AdminCommandName = keyof typeof ADMIN_COMMANDS;
 
-export const isAdminCommand = (name: string): name is AdminCommandName => Object.hasOwn(ADMIN_COMMANDS, name);
+export const isAdminCommand = (name: string): name is AdminCommandName =>
+  Object.hasOwn(ADMIN_COMMANDS, name);

@@ -1,3 +1,8 @@
 export { ADMIN_COMMANDS } from './commands';
 export type { AdminCommandName, CommandValues } from './commands';
-export { startControlSocket, sendToControlSocket, controlSocketPath, CommandRefused } from './control-socket';
+export {
+  startControlSocket,
+  sendToControlSocket,
+  controlSocketPath,
+  CommandRefused,
+} from './control-socket';

@@ -24,7 +24,10 @@ const API_PREFIXES = ['/utils/', '/silo/', '/transform/', '/simulator/'] as cons
 export const API_EXACT_PATHS = ['/openapi.json', '/utils', '/silo', '/transform'] as const;
 
 export function isApiPath(pathname: string): boolean {
-  return API_EXACT_PATHS.includes(pathname as (typeof API_EXACT_PATHS)[number]) || API_PREFIXES.some((p) => pathname.startsWith(p));
+  return (
+    API_EXACT_PATHS.includes(pathname as (typeof API_EXACT_PATHS)[number]) ||
+    API_PREFIXES.some((p) => pathname.startsWith(p))
+  );
 }
 
 export interface ApiOptions {
@@ -40,19 +43,30 @@ export function createApiApp(options: ApiOptions = {}) {
   const getDb = options.getDb ?? getAppDb;
   const rateLimit = rateLimitPerKey(options.rateLimitPerMinute ?? getEnv().apiRateLimitPerMinute);
   const app = new OpenAPIHono<ApiEnv>();
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+  });
 
   // Answers hold workspace data: no cache (browser, proxy) may keep them.
   app.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  app.use('*', methodNotAllowed({ app, onMethodNotAllowed: (c, methods) => withAllow(problemResponse(c, 405, `Use ${methods.join(', ')} on this path.`), methods) }));
+  app.use(
+    '*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        withAllow(problemResponse(c, 405, `Use ${methods.join(', ')} on this path.`), methods),
+    }),
+  );
   app.use('*', async (c, next) => {
     c.set('db', await getDb());
     await next();
   });
-  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*']) app.use(service, limitApiBody, jsonBodyOnly, requireApiKey, rateLimit, storableInput);
+  for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*'])
+    app.use(service, limitApiBody, jsonBodyOnly, requireApiKey, rateLimit, storableInput);
 
   app.route('/utils/v1', utilsV1);
   app.route('/silo/v1', siloV1);
@@ -61,18 +75,34 @@ export function createApiApp(options: ApiOptions = {}) {
 
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'ARCA supplier registration API', version: '1', description: 'Wire-compatible with the Invopop API for the endpoints it implements.' },
+    info: {
+      title: 'ARCA supplier registration API',
+      version: '1',
+      description: 'Wire-compatible with the Invopop API for the endpoints it implements.',
+    },
   });
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
-    return problemResponse(c, 404, unsupportedVersion(path) ?? `No API route for ${c.req.method} ${path}.`);
+    return problemResponse(
+      c,
+      404,
+      unsupportedVersion(path) ?? `No API route for ${c.req.method} ${path}.`,
+    );
   });
   app.onError((err, c) => {
     if (err instanceof DomainError) return domainErrorResponse(c, err);
-    if (err instanceof HTTPException && err.status < 500) return problemResponse(c, err.status, err.message);
-    getLogger().error({ err, method: c.req.method, path: new URL(c.req.url).pathname }, 'api: unexpected error');
-    return problemResponse(c, 500, 'Something went wrong on our side. It has been logged; please try again.');
+    if (err instanceof HTTPException && err.status < 500)
+      return problemResponse(c, err.status, err.message);
+    getLogger().error(
+      { err, method: c.req.method, path: new URL(c.req.url).pathname },
+      'api: unexpected error',
+    );
+    return problemResponse(
+      c,
+      500,
+      'Something went wrong on our side. It has been logged; please try again.',
+    );
   });
   return app;
 }

@@ -10,9 +10,16 @@ export function newRouter() {
   return new OpenAPIHono<ApiEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
-      const unknown = result.target === 'query' ? 'is not a parameter of this endpoint' : 'is not a field of this request';
+      const unknown =
+        result.target === 'query'
+          ? 'is not a parameter of this endpoint'
+          : 'is not a field of this request';
       const fields = Object.fromEntries(
-        result.error.issues.flatMap((i) => (i.code === 'unrecognized_keys' ? i.keys.map((k) => [[...i.path, k].join('.'), unknown]) : [[i.path.join('.') || 'body', i.message]])),
+        result.error.issues.flatMap((i) =>
+          i.code === 'unrecognized_keys'
+            ? i.keys.map((k) => [[...i.path, k].join('.'), unknown])
+            : [[i.path.join('.') || 'body', i.message]],
+        ),
       );
       return problemResponse(c, 422, 'The request has invalid fields.', fields);
     },

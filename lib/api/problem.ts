@@ -10,9 +10,15 @@ export const ProblemSchema = z
     status: z.number().int(),
     detail: z.string().optional(),
     code: z.string().optional().openapi({ description: 'Invopop-compatible machine code' }),
-    key: z.string().optional().openapi({ description: 'Invopop-compatible error key (same as code)' }),
+    key: z
+      .string()
+      .optional()
+      .openapi({ description: 'Invopop-compatible error key (same as code)' }),
     message: z.string().optional().openapi({ description: 'Invopop-compatible human message' }),
-    fields: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Invopop-compatible field errors, nested like the request (e.g. {"data":{"tax_id":{"code":"…"}}})' }),
+    fields: z.record(z.string(), z.unknown()).optional().openapi({
+      description:
+        'Invopop-compatible field errors, nested like the request (e.g. {"data":{"tax_id":{"code":"…"}}})',
+    }),
   })
   .openapi('Problem');
 
@@ -64,7 +70,12 @@ function nestFields(flat: Record<string, string>): Record<string, unknown> {
   return root;
 }
 
-export function problemResponse(c: Context, status: number, detail?: string, fields?: Record<string, string>) {
+export function problemResponse(
+  c: Context,
+  status: number,
+  detail?: string,
+  fields?: Record<string, string>,
+) {
   return c.body(JSON.stringify(problem(status, detail, fields)), status as ContentfulStatusCode, {
     'content-type': 'application/problem+json',
   });
@@ -88,5 +99,7 @@ export function problemOf(error: DomainError): Problem {
 
 export function domainErrorResponse(c: Context, error: DomainError) {
   const body = problemOf(error);
-  return c.body(JSON.stringify(body), body.status as ContentfulStatusCode, { 'content-type': 'application/problem+json' });
+  return c.body(JSON.stringify(body), body.status as ContentfulStatusCode, {
+    'content-type': 'application/problem+json',
+  });
 }

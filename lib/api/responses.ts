@@ -1,6 +1,9 @@
 import { ProblemSchema } from './problem';
 
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ProblemSchema } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } },
+});
 
 /** The error answers every authenticated route can give. */
 export const commonErrors = {
@@ -18,4 +21,7 @@ export const bodyErrors = {
   415: problem('Body is not JSON'),
 };
 
-export const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});

@@ -24,16 +24,23 @@ export interface ArcaSimulatorOptions {
 
 /** The simulated ARCA: WSAA and WSFE SOAP per environment, plus WSASS-like and Certificados Digitales-like pages. */
 export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
-  if (getEnv().production && !options.force) throw new Error('The ARCA simulator refuses to run in production.');
+  if (getEnv().production && !options.force)
+    throw new Error('The ARCA simulator refuses to run in production.');
   const dbOf = options.db ?? getDb;
   const now = options.now ?? (() => new Date());
   const base = (options.basePath ?? '/simulator/arca').replace(/\/$/, '');
   const app = new Hono();
   // Date comes from the simulated clock, as ARCA's servers send their own: tests move the clock.
   const soap = (c: Context, answer: { status: number; body: string }) =>
-    c.body(answer.body, answer.status as 200, { 'Content-Type': 'text/xml; charset=utf-8', Date: now().toUTCString() });
+    c.body(answer.body, answer.status as 200, {
+      'Content-Type': 'text/xml; charset=utf-8',
+      Date: now().toUTCString(),
+    });
   // A body over the cap is answered as an empty one: the fault ARCA gives for a request it cannot read.
-  const soapRoute = (path: string, handle: (db: Db, body: string) => Promise<{ status: number; body: string }>) =>
+  const soapRoute = (
+    path: string,
+    handle: (db: Db, body: string) => Promise<{ status: number; body: string }>,
+  ) =>
     app.post(
       path,
       limitBody(BODY_LIMITS.simulator, async (c) => soap(c, await handle(await dbOf(), ''))),
@@ -49,53 +56,123 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
     });
   }
 
-  app.get('/style.css', (c) => c.body(STYLE, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }));
+  app.get('/style.css', (c) =>
+    c.body(STYLE, 200, {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+    }),
+  );
   app.get('/', (c) => c.html(layout('Servicios de ARCA', base, servicesIndex(base))));
-  const back = (c: Context, path: string, result: { ok: true } | { ok: false; error: string }, okKey: string) =>
-    c.redirect(`${base}${path}?${result.ok ? `ok=${okKey}` : `error=${result.error}`}`, 303);
-  const status = (c: Context) => notice(PORTAL_MESSAGES[c.req.query('error') ?? ''], 'error') + notice(PORTAL_MESSAGES[c.req.query('ok') ?? ''], 'ok');
+  const back = (
+    c: Context,
+    path: string,
+    result: { ok: true } | { ok: false; error: string },
+    okKey: string,
+  ) => c.redirect(`${base}${path}?${result.ok ? `ok=${okKey}` : `error=${result.error}`}`, 303);
+  const status = (c: Context) =>
+    notice(PORTAL_MESSAGES[c.req.query('error') ?? ''], 'error') +
+    notice(PORTAL_MESSAGES[c.req.query('ok') ?? ''], 'ok');
 
   // Sandbox: WSASS - Autogestión Certificados Homologación.
-  app.get('/sandbox/wsass', (c) => c.html(layout('WSASS - Autogestión Certificados Homologación', base, status(c) + wsassForms(base))));
+  app.get('/sandbox/wsass', (c) =>
+    c.html(
+      layout('WSASS - Autogestión Certificados Homologación', base, status(c) + wsassForms(base)),
+    ),
+  );
   app.post('/sandbox/wsass/certificados', async (c) => {
     const form = await c.req.parseBody();
-    const result = await issueCertificate(await dbOf(), { environment: 'sandbox', alias: String(form.alias ?? ''), csrPem: String(form.csr ?? ''), now: now() });
-    return result.ok ? c.redirect(`${base}/sandbox/wsass/certificados/${result.id}`, 303) : back(c, '/sandbox/wsass', result, '');
+    const result = await issueCertificate(await dbOf(), {
+      environment: 'sandbox',
+      alias: String(form.alias ?? ''),
+      csrPem: String(form.csr ?? ''),
+      now: now(),
+    });
+    return result.ok
+      ? c.redirect(`${base}/sandbox/wsass/certificados/${result.id}`, 303)
+      : back(c, '/sandbox/wsass', result, '');
   });
-  app.get('/sandbox/wsass/certificados/:id', async (c) => certificatePage(c, await dbOf(), 'sandbox', base));
-  app.post('/sandbox/wsass/autorizaciones', async (c) => authorize(c, await dbOf(), 'sandbox', '/sandbox/wsass'));
-  app.post('/sandbox/wsass/puntos-de-venta', async (c) => point(c, await dbOf(), 'sandbox', '/sandbox/wsass'));
+  app.get('/sandbox/wsass/certificados/:id', async (c) =>
+    certificatePage(c, await dbOf(), 'sandbox', base),
+  );
+  app.post('/sandbox/wsass/autorizaciones', async (c) =>
+    authorize(c, await dbOf(), 'sandbox', '/sandbox/wsass'),
+  );
+  app.post('/sandbox/wsass/puntos-de-venta', async (c) =>
+    point(c, await dbOf(), 'sandbox', '/sandbox/wsass'),
+  );
 
   // Live: Administración de Certificados Digitales, Administrador de Relaciones, puntos de venta.
   app.get('/live/certificados', async (c) => {
     const cuit = validateCuit(c.req.query('cuit') ?? '');
     const aliases = cuit.ok ? await listAliases(await dbOf(), cuit.cuit) : undefined;
-    return c.html(layout('Administración de Certificados Digitales', base, status(c) + aliasList(base, cuit.ok ? cuit.cuit : undefined, aliases) + liveCertificateForm(base)));
+    return c.html(
+      layout(
+        'Administración de Certificados Digitales',
+        base,
+        status(c) +
+          aliasList(base, cuit.ok ? cuit.cuit : undefined, aliases) +
+          liveCertificateForm(base),
+      ),
+    );
   });
   app.post('/live/certificados', async (c) => {
     const form = await c.req.parseBody();
-    const file = form.csr_file instanceof File && form.csr_file.size > 0 && form.csr_file.size < BODY_LIMITS.simulator ? await form.csr_file.text() : String(form.csr ?? '');
-    const result = await issueCertificate(await dbOf(), { environment: 'live', alias: String(form.alias ?? ''), csrPem: file, now: now() });
+    const file =
+      form.csr_file instanceof File &&
+      form.csr_file.size > 0 &&
+      form.csr_file.size < BODY_LIMITS.simulator
+        ? await form.csr_file.text()
+        : String(form.csr ?? '');
+    const result = await issueCertificate(await dbOf(), {
+      environment: 'live',
+      alias: String(form.alias ?? ''),
+      csrPem: file,
+      now: now(),
+    });
     // Like ARCA: back to the contribuyente's alias list, where «Ver» opens the certificate.
-    return result.ok ? c.redirect(`${base}/live/certificados?cuit=${result.cuit}&ok=alias_added`, 303) : back(c, '/live/certificados', result, '');
+    return result.ok
+      ? c.redirect(`${base}/live/certificados?cuit=${result.cuit}&ok=alias_added`, 303)
+      : back(c, '/live/certificados', result, '');
   });
   app.get('/live/certificados/:id', async (c) => certificatePage(c, await dbOf(), 'live', base));
   app.get('/live/certificados/:id/descargar', async (c) => {
     const row = await findCertificate(await dbOf(), 'live', c.req.param('id'));
     if (!row) return c.text('No encontrado', 404);
-    return c.body(row.certificatePem, 200, { 'Content-Type': 'application/x-x509-ca-cert', 'Content-Disposition': `attachment; filename="${row.alias}.crt"` });
+    return c.body(row.certificatePem, 200, {
+      'Content-Type': 'application/x-x509-ca-cert',
+      'Content-Disposition': `attachment; filename="${row.alias}.crt"`,
+    });
   });
-  app.get('/live/relaciones', (c) => c.html(layout('Administrador de Relaciones de Clave Fiscal', base, status(c) + relationForm(base))));
+  app.get('/live/relaciones', (c) =>
+    c.html(
+      layout('Administrador de Relaciones de Clave Fiscal', base, status(c) + relationForm(base)),
+    ),
+  );
   app.post('/live/relaciones', async (c) => authorize(c, await dbOf(), 'live', '/live/relaciones'));
   app.get('/live/puntos-de-venta', (c) =>
-    c.html(layout('Administración de puntos de venta y domicilios', base, status(c) + '<h2>A/B/M de puntos de venta</h2>' + pointOfSaleForm(`${base}/live/puntos-de-venta`, 'live'))),
+    c.html(
+      layout(
+        'Administración de puntos de venta y domicilios',
+        base,
+        status(c) +
+          '<h2>A/B/M de puntos de venta</h2>' +
+          pointOfSaleForm(`${base}/live/puntos-de-venta`, 'live'),
+      ),
+    ),
   );
-  app.post('/live/puntos-de-venta', async (c) => point(c, await dbOf(), 'live', '/live/puntos-de-venta'));
+  app.post('/live/puntos-de-venta', async (c) =>
+    point(c, await dbOf(), 'live', '/live/puntos-de-venta'),
+  );
   return app;
 
   async function authorize(c: Context, db: Db, environment: ArcaEnvironment, path: string) {
     const form = await c.req.parseBody();
-    const result = await authorizeService(db, { environment, cuit: String(form.cuit ?? ''), alias: String(form.alias ?? ''), service: String(form.service ?? 'wsfe') });
+    const result = await authorizeService(db, {
+      environment,
+      cuit: String(form.cuit ?? ''),
+      alias: String(form.alias ?? ''),
+      service: String(form.service ?? 'wsfe'),
+    });
     return back(c, path, result, 'authorized');
   }
 
@@ -116,18 +193,36 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
 async function findCertificate(db: Db, environment: ArcaEnvironment, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const t = schema.arcaSimCertificates;
-  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.environment, environment))).limit(1);
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.environment, environment)))
+    .limit(1);
   return row;
 }
 
 async function certificatePage(c: Context, db: Db, environment: ArcaEnvironment, base: string) {
   const row = await findCertificate(db, environment, c.req.param('id') ?? '');
-  const title = environment === 'sandbox' ? 'WSASS - Certificado emitido' : 'Certificados Digitales - Ver';
-  if (!row) return c.html(layout(title, base, notice(PORTAL_MESSAGES.certificate_missing, 'error')), 404);
+  const title =
+    environment === 'sandbox' ? 'WSASS - Certificado emitido' : 'Certificados Digitales - Ver';
+  if (!row)
+    return c.html(layout(title, base, notice(PORTAL_MESSAGES.certificate_missing, 'error')), 404);
   const info = `<dl><dt>Alias</dt><dd>${esc(row.alias)}</dd><dt>CUIT</dt><dd>${esc(row.cuit)}</dd><dt>Válido hasta</dt><dd>${row.notAfter.toISOString().slice(0, 10)}</dd></dl>`;
   const pem = `<p><label for="pem">Certificado (copialo completo)</label><textarea id="pem" readonly rows="20">${esc(row.certificatePem)}</textarea></p>`;
-  const download = environment === 'live' ? `<p><a href="${base}/live/certificados/${row.id}/descargar" download>Descargar certificado</a></p>` : '';
-  return c.html(layout(title, base, info + pem + download + `<p><a href="${base}/${environment === 'sandbox' ? 'sandbox/wsass' : 'live/certificados'}">Volver</a></p>`));
+  const download =
+    environment === 'live'
+      ? `<p><a href="${base}/live/certificados/${row.id}/descargar" download>Descargar certificado</a></p>`
+      : '';
+  return c.html(
+    layout(
+      title,
+      base,
+      info +
+        pem +
+        download +
+        `<p><a href="${base}/${environment === 'sandbox' ? 'sandbox/wsass' : 'live/certificados'}">Volver</a></p>`,
+    ),
+  );
 }
 
 function wsassForms(base: string): string {
@@ -144,16 +239,29 @@ ${field('alias', 'Nombre simbólico del DN a autorizar', { hint: 'Un alias con c
 
 async function listAliases(db: Db, cuit: string) {
   const t = schema.arcaSimCertificates;
-  return db.select({ id: t.id, alias: t.alias, notAfter: t.notAfter }).from(t).where(and(eq(t.environment, 'live'), eq(t.cuit, cuit))).orderBy(t.alias, t.notAfter);
+  return db
+    .select({ id: t.id, alias: t.alias, notAfter: t.notAfter })
+    .from(t)
+    .where(and(eq(t.environment, 'live'), eq(t.cuit, cuit)))
+    .orderBy(t.alias, t.notAfter);
 }
 
-function aliasList(base: string, cuit: string | undefined, aliases: { id: string; alias: string; notAfter: Date }[] | undefined): string {
+function aliasList(
+  base: string,
+  cuit: string | undefined,
+  aliases: { id: string; alias: string; notAfter: Date }[] | undefined,
+): string {
   const chooser = `<form method="get" action="${base}/live/certificados">${cuitField(cuit)}<p><button type="submit">Seleccionar contribuyente</button></p></form>`;
   if (!cuit || !aliases) return chooser;
   const rows = aliases
-    .map((a) => `<tr><td>${esc(a.alias)}</td><td>${a.notAfter.toISOString().slice(0, 10)}</td><td><a href="${base}/live/certificados/${a.id}">Ver</a></td></tr>`)
+    .map(
+      (a) =>
+        `<tr><td>${esc(a.alias)}</td><td>${a.notAfter.toISOString().slice(0, 10)}</td><td><a href="${base}/live/certificados/${a.id}">Ver</a></td></tr>`,
+    )
     .join('');
-  const table = rows ? `<table><thead><tr><th scope="col">Alias</th><th scope="col">Válido hasta</th><th scope="col"><span class="sr">Acción</span></th></tr></thead><tbody>${rows}</tbody></table>` : '<p>Este contribuyente no tiene alias.</p>';
+  const table = rows
+    ? `<table><thead><tr><th scope="col">Alias</th><th scope="col">Válido hasta</th><th scope="col"><span class="sr">Acción</span></th></tr></thead><tbody>${rows}</tbody></table>`
+    : '<p>Este contribuyente no tiene alias.</p>';
   return `${chooser}<section aria-labelledby="alias-list"><h2 id="alias-list">Alias de ${esc(cuit)}</h2>${table}</section>`;
 }
 
@@ -180,16 +288,32 @@ ${field('alias', 'Computador Fiscal (alias del certificado)')}</details></fields
 
 /** Where the demo's printed link leads: the simulated portals, by environment. */
 function servicesIndex(base: string): string {
-  const service = (href: string, name: string, what: string) => `<li><a href="${base}${href}">${name}</a>: ${what}</li>`;
+  const service = (href: string, name: string, what: string) =>
+    `<li><a href="${base}${href}">${name}</a>: ${what}</li>`;
   return [
     '<p>Los servicios de ARCA que el asistente de registro te pide usar, simulados en esta misma aplicación.</p>',
     '<h2>Homologación (pruebas)</h2><ul>',
-    service('/sandbox/wsass', 'WSASS - Autogestión Certificados Homologación', 'crear el certificado con tu alias y el pedido (CSR), y la autorización a servicio para <code>wsfe</code>.'),
+    service(
+      '/sandbox/wsass',
+      'WSASS - Autogestión Certificados Homologación',
+      'crear el certificado con tu alias y el pedido (CSR), y la autorización a servicio para <code>wsfe</code>.',
+    ),
     '</ul><h2>Producción</h2><ul>',
-    service('/live/certificados', 'Administración de Certificados Digitales', 'agregar el alias con el archivo .csr y descargar el certificado.'),
-    service('/live/relaciones', 'Administrador de Relaciones de Clave Fiscal', 'la «Nueva Relación» con Facturación Electrónica.'),
-    service('/live/puntos-de-venta', 'Administración de puntos de venta y domicilios', 'dar de alta un punto de venta para web services.'),
+    service(
+      '/live/certificados',
+      'Administración de Certificados Digitales',
+      'agregar el alias con el archivo .csr y descargar el certificado.',
+    ),
+    service(
+      '/live/relaciones',
+      'Administrador de Relaciones de Clave Fiscal',
+      'la «Nueva Relación» con Facturación Electrónica.',
+    ),
+    service(
+      '/live/puntos-de-venta',
+      'Administración de puntos de venta y domicilios',
+      'dar de alta un punto de venta para web services.',
+    ),
     '</ul>',
   ].join('');
 }
-

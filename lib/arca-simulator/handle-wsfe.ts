@@ -2,31 +2,61 @@ import 'server-only';
 import { and, eq, gt, max } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { type ArcaEnvironment, parseSoap, pick, text, type XmlNode } from '@/lib/arca';
-import { checkFeVoucher, RECEIVER_CONDITIONS_BY_CLASS, voucherClass, WSFE_MESSAGES, type WsfeMessage } from './check-fe-voucher';
+import {
+  checkFeVoucher,
+  RECEIVER_CONDITIONS_BY_CLASS,
+  voucherClass,
+  WSFE_MESSAGES,
+  type WsfeMessage,
+} from './check-fe-voucher';
 import { simulatorTokenHash } from './handle-login-cms';
 import { issueSimVoucher } from './issue-sim-voucher';
 import { readFeRequest, type SimVoucher } from './read-fe-request';
 import { soapClientFault, soapServerFault, wsfeErrors, wsfeResponse } from './soap-responses';
 import { takeWsfeFault } from './wsfe-faults';
-import { caeResult, catalogueResult, consultResult, isCatalogueMethod, receiverConditionsResult } from './wsfe-invoicing-responses';
+import {
+  caeResult,
+  catalogueResult,
+  consultResult,
+  isCatalogueMethod,
+  receiverConditionsResult,
+} from './wsfe-invoicing-responses';
 
-const AMBIENTE: Record<ArcaEnvironment, string> = { sandbox: 'HomologacionExterno - simulador', live: 'ProduccionExterno - simulador' };
+const AMBIENTE: Record<ArcaEnvironment, string> = {
+  sandbox: 'HomologacionExterno - simulador',
+  live: 'ProduccionExterno - simulador',
+};
 const NOT_ENABLED = { code: 11002, message: WSFE_MESSAGES[11002] };
 // As recorded on 2026-08-17 (FEParamGetCotizacion); dated the day before the request, as ARCA does.
 const EXCHANGE_RATES: Record<string, string> = { DOL: '1155.114', '060': '1183.4728' };
-const AUTHENTICATED = ['FEParamGetPtosVenta', 'FECompUltimoAutorizado', 'FECAESolicitar', 'FECompConsultar', 'FEParamGetCotizacion', 'FEParamGetCondicionIvaReceptor'];
+const AUTHENTICATED = [
+  'FEParamGetPtosVenta',
+  'FECompUltimoAutorizado',
+  'FECAESolicitar',
+  'FECompConsultar',
+  'FEParamGetCotizacion',
+  'FEParamGetCondicionIvaReceptor',
+];
 
 /** holdMs: keep the connection open that long before answering (an injected timeout). */
 export type WsfeAnswer = { status: number; body: string; holdMs?: number };
 
 /** Argentina's clock (UTC−3, no daylight saving) as yyyymmdd and yyyymmddhhmmss. */
 function argentinaStamp(now: Date): { day: string; time: string } {
-  const time = new Date(now.getTime() - 3 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const time = new Date(now.getTime() - 3 * 3_600_000)
+    .toISOString()
+    .replace(/\D/g, '')
+    .slice(0, 14);
   return { day: time.slice(0, 8), time };
 }
 
 /** The simulated WSFEv1: the calls the product makes, with WSFE's answers and error codes. */
-export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: string, now: Date): Promise<WsfeAnswer> {
+export async function handleWsfe(
+  db: Db,
+  environment: ArcaEnvironment,
+  xml: string,
+  now: Date,
+): Promise<WsfeAnswer> {
   let body: XmlNode;
   try {
     body = parseSoap(xml).body;
@@ -34,9 +64,19 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
     return { status: 500, body: soapClientFault('Server was unable to read request.') };
   }
   const method = Object.keys(body)[0] ?? '';
-  const respond = (result: string): WsfeAnswer => ({ status: 200, body: wsfeResponse(method, result, AMBIENTE[environment], now) });
-  if (method === 'FEDummy') return respond('<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>');
-  if (!AUTHENTICATED.includes(method) && !isCatalogueMethod(method)) return { status: 500, body: soapClientFault(`Server did not recognize the value of HTTP Header SOAPAction: ${method}.`) };
+  const respond = (result: string): WsfeAnswer => ({
+    status: 200,
+    body: wsfeResponse(method, result, AMBIENTE[environment], now),
+  });
+  if (method === 'FEDummy')
+    return respond('<AppServer>OK</AppServer><DbServer>OK</DbServer><AuthServer>OK</AuthServer>');
+  if (!AUTHENTICATED.includes(method) && !isCatalogueMethod(method))
+    return {
+      status: 500,
+      body: soapClientFault(
+        `Server did not recognize the value of HTTP Header SOAPAction: ${method}.`,
+      ),
+    };
   const request = body[method] as XmlNode;
   const auth = await authenticate(db, environment, request, now);
   if ('code' in auth) return respond(wsfeErrors([auth]));
@@ -45,8 +85,11 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
   if (isCatalogueMethod(method)) return respond(catalogueResult(method));
   if (method === 'FEParamGetCondicionIvaReceptor') {
     const wanted = (text(pick(request, 'ClaseCmp')) ?? '').trim().toUpperCase();
-    const allowed = wanted ? (RECEIVER_CONDITIONS_BY_CLASS as Record<string, readonly number[] | undefined>)[wanted] : undefined;
-    if (wanted && !allowed) return respond(wsfeErrors([{ code: 602, message: WSFE_MESSAGES[602] }]));
+    const allowed = wanted
+      ? (RECEIVER_CONDITIONS_BY_CLASS as Record<string, readonly number[] | undefined>)[wanted]
+      : undefined;
+    if (wanted && !allowed)
+      return respond(wsfeErrors([{ code: 602, message: WSFE_MESSAGES[602] }]));
     return respond(receiverConditionsResult(allowed, wanted));
   }
   if (method === 'FEParamGetCotizacion') {
@@ -54,18 +97,33 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
     const rate = EXCHANGE_RATES[currency];
     if (!rate) return respond(wsfeErrors([{ code: 602, message: WSFE_MESSAGES[602] }]));
     const day = argentinaStamp(new Date(now.getTime() - 86_400_000)).day;
-    return respond(`<ResultGet><MonId>${currency}</MonId><MonCotiz>${rate}</MonCotiz><FchCotiz>${day}</FchCotiz></ResultGet>`);
+    return respond(
+      `<ResultGet><MonId>${currency}</MonId><MonCotiz>${rate}</MonCotiz><FchCotiz>${day}</FchCotiz></ResultGet>`,
+    );
   }
   if (method === 'FECompConsultar') return respond(await consult(db, environment, cuit, request));
 
   const points = await db
     .select()
     .from(schema.arcaSimPointsOfSale)
-    .where(and(eq(schema.arcaSimPointsOfSale.environment, environment), eq(schema.arcaSimPointsOfSale.cuit, cuit)));
-  const webService = points.filter((p) => p.emissionType.startsWith('CAE')).sort((a, b) => a.number - b.number);
+    .where(
+      and(
+        eq(schema.arcaSimPointsOfSale.environment, environment),
+        eq(schema.arcaSimPointsOfSale.cuit, cuit),
+      ),
+    );
+  const webService = points
+    .filter((p) => p.emissionType.startsWith('CAE'))
+    .sort((a, b) => a.number - b.number);
   if (method === 'FEParamGetPtosVenta') {
-    if (!webService.length) return respond(wsfeErrors([{ code: 602, message: 'Sin Resultados: - Metodo FEParamGetPtosVenta' }]));
-    const items = webService.map((p) => `<PtoVenta><Nro>${p.number}</Nro><EmisionTipo>${p.emissionType}</EmisionTipo><Bloqueado>${p.blocked ? 'S' : 'N'}</Bloqueado><FchBaja>${p.closedOn ?? 'NULL'}</FchBaja></PtoVenta>`);
+    if (!webService.length)
+      return respond(
+        wsfeErrors([{ code: 602, message: 'Sin Resultados: - Metodo FEParamGetPtosVenta' }]),
+      );
+    const items = webService.map(
+      (p) =>
+        `<PtoVenta><Nro>${p.number}</Nro><EmisionTipo>${p.emissionType}</EmisionTipo><Bloqueado>${p.blocked ? 'S' : 'N'}</Bloqueado><FchBaja>${p.closedOn ?? 'NULL'}</FchBaja></PtoVenta>`,
+    );
     return respond(`<ResultGet>${items.join('')}</ResultGet>`);
   }
 
@@ -74,7 +132,9 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
   const usable = (number: number, issuing: boolean) => {
     const registered = points.find((p) => p.number === number);
     if (!registered) return environment === 'sandbox' && number >= 1 && number <= 99_998;
-    const kindOk = issuing ? registered.emissionType.startsWith('CAE -') : registered.emissionType.startsWith('CAE');
+    const kindOk = issuing
+      ? registered.emissionType.startsWith('CAE -')
+      : registered.emissionType.startsWith('CAE');
     return kindOk && !registered.blocked && !registered.closedOn;
   };
 
@@ -83,24 +143,43 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
     const type = Number(text(pick(request, 'CbteTipo')));
     if (!usable(number, false)) return respond(wsfeErrors([NOT_ENABLED]));
     const last = Number.isInteger(type) ? await lastNumber(db, environment, cuit, number, type) : 0;
-    return respond(`<PtoVta>${number}</PtoVta><CbteTipo>${Number.isInteger(type) ? type : 0}</CbteTipo><CbteNro>${last}</CbteNro>`);
+    return respond(
+      `<PtoVta>${number}</PtoVta><CbteTipo>${Number.isInteger(type) ? type : 0}</CbteTipo><CbteNro>${last}</CbteNro>`,
+    );
   }
 
   // FECAESolicitar
   const voucher = readFeRequest(request);
   if (!voucher) return { status: 500, body: soapClientFault('Server was unable to read request.') };
   const stamp = argentinaStamp(now);
-  const answer = (input: { approved?: { cae: string; caeExpiry: string }; observations?: WsfeMessage[]; errors?: WsfeMessage[] }) =>
-    respond(caeResult({ cuit, voucher, processedAt: stamp.time, observations: [], errors: [], ...input }));
+  const answer = (input: {
+    approved?: { cae: string; caeExpiry: string };
+    observations?: WsfeMessage[];
+    errors?: WsfeMessage[];
+  }) =>
+    respond(
+      caeResult({ cuit, voucher, processedAt: stamp.time, observations: [], errors: [], ...input }),
+    );
   if (!usable(Number(voucher.PtoVta), true)) return answer({ errors: [NOT_ENABLED] });
   const observations = checkFeVoucher(voucher, stamp.day);
   if (observations.length) return answer({ observations });
   const notes = approvalObservations(environment, voucher);
-  const issued = await issueSimVoucher(db, { environment, cuit, voucher, voucherDate: voucher.CbteFch ?? stamp.day, observations: notes, now });
+  const issued = await issueSimVoucher(db, {
+    environment,
+    cuit,
+    voucher,
+    voucherDate: voucher.CbteFch ?? stamp.day,
+    observations: notes,
+    now,
+  });
   if (!issued) return answer({ errors: [{ code: 10016, message: WSFE_MESSAGES[10016] }] });
   const approved = answer({ approved: issued, observations: notes });
   const fault = takeWsfeFault(environment, cuit, Number(voucher.PtoVta));
-  if (fault?.kind === 'http_500') return { status: 500, body: soapServerFault('Server was unable to process request. ---> Timeout expired.') };
+  if (fault?.kind === 'http_500')
+    return {
+      status: 500,
+      body: soapServerFault('Server was unable to process request. ---> Timeout expired.'),
+    };
   if (fault?.kind === 'timeout') return { ...approved, holdMs: fault.holdMs };
   return approved;
 }
@@ -113,19 +192,39 @@ export async function handleWsfe(db: Db, environment: ArcaEnvironment, xml: stri
 function approvalObservations(environment: ArcaEnvironment, voucher: SimVoucher): WsfeMessage[] {
   if (voucherClass(Number(voucher.CbteTipo)) !== 'A') return [];
   const monotributista = ['6', '13', '16'].includes(String(Number(voucher.CondicionIVAReceptorId)));
-  return environment === 'sandbox' || monotributista ? [{ code: 10217, message: WSFE_MESSAGES[10217] }] : [];
+  return environment === 'sandbox' || monotributista
+    ? [{ code: 10217, message: WSFE_MESSAGES[10217] }]
+    : [];
 }
 
-async function lastNumber(db: Db, environment: ArcaEnvironment, cuit: string, pointOfSale: number, type: number): Promise<number> {
+async function lastNumber(
+  db: Db,
+  environment: ArcaEnvironment,
+  cuit: string,
+  pointOfSale: number,
+  type: number,
+): Promise<number> {
   const t = schema.arcaSimInvoices;
   const [row] = await db
     .select({ last: max(t.number) })
     .from(t)
-    .where(and(eq(t.environment, environment), eq(t.cuit, cuit), eq(t.pointOfSale, pointOfSale), eq(t.voucherType, type)));
+    .where(
+      and(
+        eq(t.environment, environment),
+        eq(t.cuit, cuit),
+        eq(t.pointOfSale, pointOfSale),
+        eq(t.voucherType, type),
+      ),
+    );
   return row?.last ?? 0;
 }
 
-async function consult(db: Db, environment: ArcaEnvironment, cuit: string, request: XmlNode): Promise<string> {
+async function consult(
+  db: Db,
+  environment: ArcaEnvironment,
+  cuit: string,
+  request: XmlNode,
+): Promise<string> {
   const raw = (text(pick(request, 'FeCompConsReq', 'CbteNro')) ?? '').trim();
   if (!/^\d{1,8}$/.test(raw)) return wsfeErrors([{ code: 10202, message: WSFE_MESSAGES[10202] }]);
   const pointOfSale = Number(text(pick(request, 'FeCompConsReq', 'PtoVta')));
@@ -136,7 +235,15 @@ async function consult(db: Db, environment: ArcaEnvironment, cuit: string, reque
       ? await db
           .select()
           .from(t)
-          .where(and(eq(t.environment, environment), eq(t.cuit, cuit), eq(t.pointOfSale, pointOfSale), eq(t.voucherType, type), eq(t.number, Number(raw))))
+          .where(
+            and(
+              eq(t.environment, environment),
+              eq(t.cuit, cuit),
+              eq(t.pointOfSale, pointOfSale),
+              eq(t.voucherType, type),
+              eq(t.number, Number(raw)),
+            ),
+          )
           .limit(1)
       : [];
   if (!row) return wsfeErrors([{ code: 602, message: WSFE_MESSAGES[602] }]);
@@ -149,7 +256,12 @@ async function consult(db: Db, environment: ArcaEnvironment, cuit: string, reque
   });
 }
 
-async function authenticate(db: Db, environment: ArcaEnvironment, request: XmlNode, now: Date): Promise<{ cuit: string } | { code: number; message: string }> {
+async function authenticate(
+  db: Db,
+  environment: ArcaEnvironment,
+  request: XmlNode,
+  now: Date,
+): Promise<{ cuit: string } | { code: number; message: string }> {
   const token = text(pick(request, 'Auth', 'Token')) ?? '';
   const sign = text(pick(request, 'Auth', 'Sign')) ?? '';
   const cuit = text(pick(request, 'Auth', 'Cuit')) ?? '';
@@ -157,9 +269,22 @@ async function authenticate(db: Db, environment: ArcaEnvironment, request: XmlNo
   const [ticket] = await db
     .select()
     .from(t)
-    .where(and(eq(t.environment, environment), eq(t.tokenHash, simulatorTokenHash(token, sign)), eq(t.service, 'wsfe'), gt(t.expiresAt, now)))
+    .where(
+      and(
+        eq(t.environment, environment),
+        eq(t.tokenHash, simulatorTokenHash(token, sign)),
+        eq(t.service, 'wsfe'),
+        gt(t.expiresAt, now),
+      ),
+    )
     .limit(1);
-  if (!ticket) return { code: 600, message: 'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC o la firma.' };
-  if (ticket.cuit !== cuit) return { code: 601, message: `CUIT representada no incluida en Token: ${cuit}` };
+  if (!ticket)
+    return {
+      code: 600,
+      message:
+        'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC o la firma.',
+    };
+  if (ticket.cuit !== cuit)
+    return { code: 601, message: `CUIT representada no incluida en Token: ${cuit}` };
   return { cuit };
 }

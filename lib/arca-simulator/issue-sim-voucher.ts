@@ -13,7 +13,13 @@ export interface IssuedVoucher {
 
 /** yyyymmdd plus days. */
 function addDays(yyyymmdd: string, days: number): string {
-  const date = new Date(Date.UTC(Number(yyyymmdd.slice(0, 4)), Number(yyyymmdd.slice(4, 6)) - 1, Number(yyyymmdd.slice(6, 8)) + days));
+  const date = new Date(
+    Date.UTC(
+      Number(yyyymmdd.slice(0, 4)),
+      Number(yyyymmdd.slice(4, 6)) - 1,
+      Number(yyyymmdd.slice(6, 8)) + days,
+    ),
+  );
   return date.toISOString().slice(0, 10).replace(/-/g, '');
 }
 
@@ -24,13 +30,26 @@ function addDays(yyyymmdd: string, days: number): string {
  */
 export async function issueSimVoucher(
   db: Db,
-  input: { environment: ArcaEnvironment; cuit: string; voucher: SimVoucher; voucherDate: string; observations: WsfeMessage[]; now: Date },
+  input: {
+    environment: ArcaEnvironment;
+    cuit: string;
+    voucher: SimVoucher;
+    voucherDate: string;
+    observations: WsfeMessage[];
+    now: Date;
+  },
 ): Promise<IssuedVoucher | undefined> {
   const { environment, cuit, voucher, voucherDate } = input;
   const pointOfSale = Number(voucher.PtoVta);
   const type = Number(voucher.CbteTipo);
   const number = Number(voucher.CbteDesde);
-  if (!Number.isInteger(number) || number < 1 || number > 99_999_999 || voucher.CbteHasta !== voucher.CbteDesde) return undefined;
+  if (
+    !Number.isInteger(number) ||
+    number < 1 ||
+    number > 99_999_999 ||
+    voucher.CbteHasta !== voucher.CbteDesde
+  )
+    return undefined;
   const cae = String(randomInt(10 ** 13, 10 ** 14));
   const caeExpiry = addDays(voucherDate, 10);
   const same = sql`environment = ${environment} AND cuit = ${cuit} AND point_of_sale = ${pointOfSale} AND voucher_type = ${type}`;

@@ -1,6 +1,7 @@
 // The simulated portal speaks only Spanish, as ARCA's does. Keys are the errors of the simulator verbs.
 export const PORTAL_MESSAGES: Record<string, string> = {
-  csr_invalid: 'No se pudo leer el pedido de certificado (CSR). Pegá el texto completo, desde «-----BEGIN CERTIFICATE REQUEST-----».',
+  csr_invalid:
+    'No se pudo leer el pedido de certificado (CSR). Pegá el texto completo, desde «-----BEGIN CERTIFICATE REQUEST-----».',
   csr_signature: 'La firma del pedido de certificado no es válida.',
   csr_cuit: 'El pedido no tiene un serialNumber «CUIT <11 dígitos>» válido.',
   csr_alias: 'El CN del pedido no es un alias válido (solo letras y números).',

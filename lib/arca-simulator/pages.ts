@@ -12,10 +12,23 @@ export function layout(title: string, base: string, main: string): string {
 
 export function notice(message: string | undefined, kind: 'ok' | 'error'): string {
   if (!message) return '';
-  return kind === 'error' ? `<div class="error" role="alert"><p>${esc(message)}</p></div>` : `<div class="ok" role="status"><p>${esc(message)}</p></div>`;
+  return kind === 'error'
+    ? `<div class="error" role="alert"><p>${esc(message)}</p></div>`
+    : `<div class="ok" role="status"><p>${esc(message)}</p></div>`;
 }
 
-export function field(name: string, label: string, options: { type?: string; hint?: string; required?: boolean; value?: string; pattern?: string; inputmode?: string } = {}): string {
+export function field(
+  name: string,
+  label: string,
+  options: {
+    type?: string;
+    hint?: string;
+    required?: boolean;
+    value?: string;
+    pattern?: string;
+    inputmode?: string;
+  } = {},
+): string {
   const hint = options.hint ? `<p class="hint" id="${name}-hint">${esc(options.hint)}</p>` : '';
   const attrs = [
     `id="${name}"`,
@@ -31,11 +44,17 @@ export function field(name: string, label: string, options: { type?: string; hin
 }
 
 export function cuitField(value?: string): string {
-  return field('cuit', 'CUIT', { hint: '11 dígitos, con o sin guiones', inputmode: 'numeric', value });
+  return field('cuit', 'CUIT', {
+    hint: '11 dígitos, con o sin guiones',
+    inputmode: 'numeric',
+    value,
+  });
 }
 
 export function pointOfSaleForm(action: string, environment: 'sandbox' | 'live'): string {
-  const types = EMISSION_TYPES.map((t) => `<option value="${esc(t)}">${esc(typeLabel(t, environment))}</option>`).join('');
+  const types = EMISSION_TYPES.map(
+    (t) => `<option value="${esc(t)}">${esc(typeLabel(t, environment))}</option>`,
+  ).join('');
   return `<form method="post" action="${action}">${cuitField()}${field('number', 'Número de punto de venta', { type: 'number', inputmode: 'numeric' })}
 <p><label for="emission_type">Sistema</label><select id="emission_type" name="emission_type">${types}</select></p>
 <p><input type="checkbox" id="blocked" name="blocked" value="S"><label for="blocked">Bloqueado</label></p>

@@ -27,7 +27,26 @@ export interface SimVoucher {
   Iva: { Id: string; BaseImp: string; Importe: string }[];
 }
 
-const FIELDS = ['Concepto', 'DocTipo', 'DocNro', 'CbteDesde', 'CbteHasta', 'CbteFch', 'ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx', 'ImpTrib', 'ImpIVA', 'FchServDesde', 'FchServHasta', 'FchVtoPago', 'MonId', 'MonCotiz', 'CondicionIVAReceptorId'] as const;
+const FIELDS = [
+  'Concepto',
+  'DocTipo',
+  'DocNro',
+  'CbteDesde',
+  'CbteHasta',
+  'CbteFch',
+  'ImpTotal',
+  'ImpTotConc',
+  'ImpNeto',
+  'ImpOpEx',
+  'ImpTrib',
+  'ImpIVA',
+  'FchServDesde',
+  'FchServHasta',
+  'FchVtoPago',
+  'MonId',
+  'MonCotiz',
+  'CondicionIVAReceptorId',
+] as const;
 
 function items(node: XmlValue, item: string): XmlNode[] {
   const value = pick(node, item);
@@ -36,7 +55,9 @@ function items(node: XmlValue, item: string): XmlNode[] {
 }
 
 function leaves(node: XmlNode): Record<string, string> {
-  return Object.fromEntries(Object.entries(node).flatMap(([k, v]) => (text(v) === undefined ? [] : [[k, text(v)!]])));
+  return Object.fromEntries(
+    Object.entries(node).flatMap(([k, v]) => (text(v) === undefined ? [] : [[k, text(v)!]])),
+  );
 }
 
 /** The first voucher of FeCAEReq (the simulator authorises one per request), or undefined. */
@@ -57,6 +78,10 @@ export function readFeRequest(request: XmlNode): SimVoucher | undefined {
     CbteHasta: String(Number(values.CbteHasta)),
     CbtesAsoc: items(detail.CbtesAsoc, 'CbteAsoc').map(leaves),
     Tributos: items(detail.Tributos, 'Tributo').map(leaves),
-    Iva: items(detail.Iva, 'AlicIva').map((a) => ({ Id: String(Number(text(a.Id))), BaseImp: text(a.BaseImp) ?? '', Importe: text(a.Importe) ?? '' })),
+    Iva: items(detail.Iva, 'AlicIva').map((a) => ({
+      Id: String(Number(text(a.Id))),
+      BaseImp: text(a.BaseImp) ?? '',
+      Importe: text(a.Importe) ?? '',
+    })),
   };
 }

@@ -17,7 +17,9 @@ export async function signCsr(options: SignCsrOptions): Promise<string> {
   const caCert = new x509.X509Certificate(options.ca.certificatePem);
   const signingKey = await importSigningKey(options.ca.privateKeyPem);
   const certificate = await x509.X509CertificateGenerator.create({
-    serialNumber: randomBytes(8).toString('hex').replace(/^[89a-f]/, '1'),
+    serialNumber: randomBytes(8)
+      .toString('hex')
+      .replace(/^[89a-f]/, '1'),
     subject: options.subject ?? options.csr.subjectName,
     issuer: caCert.subjectName,
     notBefore: options.notBefore,
@@ -27,7 +29,10 @@ export async function signCsr(options: SignCsrOptions): Promise<string> {
     signingAlgorithm: RSA_SHA256,
     extensions: [
       new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation, true),
+      new x509.KeyUsagesExtension(
+        x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.nonRepudiation,
+        true,
+      ),
       await x509.AuthorityKeyIdentifierExtension.create(caCert, false),
     ],
   });

@@ -9,14 +9,22 @@ import type { ArcaEnvironment } from '@/lib/arca';
 export type WsfeFault = { kind: 'http_500' } | { kind: 'timeout'; holdMs: number };
 
 const pending = new Map<string, WsfeFault>();
-const key = (environment: ArcaEnvironment, cuit: string, pointOfSale: number) => `${environment}|${cuit}|${pointOfSale}`;
+const key = (environment: ArcaEnvironment, cuit: string, pointOfSale: number) =>
+  `${environment}|${cuit}|${pointOfSale}`;
 
-export function injectWsfeFault(target: { environment: ArcaEnvironment; cuit: string; pointOfSale: number }, fault: WsfeFault): void {
+export function injectWsfeFault(
+  target: { environment: ArcaEnvironment; cuit: string; pointOfSale: number },
+  fault: WsfeFault,
+): void {
   pending.set(key(target.environment, target.cuit, target.pointOfSale), fault);
 }
 
 /** The fault set for this sequence, removed so that it plays once. */
-export function takeWsfeFault(environment: ArcaEnvironment, cuit: string, pointOfSale: number): WsfeFault | undefined {
+export function takeWsfeFault(
+  environment: ArcaEnvironment,
+  cuit: string,
+  pointOfSale: number,
+): WsfeFault | undefined {
   const k = key(environment, cuit, pointOfSale);
   const fault = pending.get(k);
   pending.delete(k);

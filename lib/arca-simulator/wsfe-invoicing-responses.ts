@@ -3,12 +3,19 @@ import type { WsfeMessage } from './check-fe-voucher';
 import type { SimVoucher } from './read-fe-request';
 import { RECEIVER_VAT_CONDITIONS, WSFE_CATALOGUES } from './wsfe-catalogues';
 
-const el = (name: string, value: string | number | undefined) => (value === undefined || value === '' ? '' : `<${name}>${escapeXml(String(value))}</${name}>`);
+const el = (name: string, value: string | number | undefined) =>
+  value === undefined || value === '' ? '' : `<${name}>${escapeXml(String(value))}</${name}>`;
 const messages = (wrapper: string, item: string, list: WsfeMessage[]) =>
-  list.length ? `<${wrapper}>${list.map((m) => `<${item}><Code>${m.code}</Code><Msg>${escapeXml(m.message)}</Msg></${item}>`).join('')}</${wrapper}>` : '';
-const int = (value: string | undefined) => (value === undefined || value === '' ? undefined : String(Number(value)));
+  list.length
+    ? `<${wrapper}>${list.map((m) => `<${item}><Code>${m.code}</Code><Msg>${escapeXml(m.message)}</Msg></${item}>`).join('')}</${wrapper}>`
+    : '';
+const int = (value: string | undefined) =>
+  value === undefined || value === '' ? undefined : String(Number(value));
 // ARCA answers amounts as numbers it stored: "1000000.0" → "1000000", "1.000" → "1".
-const amount = (value: string | undefined) => (value === undefined || value === '' || Number.isNaN(Number(value)) ? value : String(Number(value)));
+const amount = (value: string | undefined) =>
+  value === undefined || value === '' || Number.isNaN(Number(value))
+    ? value
+    : String(Number(value));
 
 /** FECAESolicitarResult for one voucher, in the order of the recorded answers. */
 export function caeResult(input: {
@@ -22,7 +29,9 @@ export function caeResult(input: {
   const v = input.voucher;
   const verdict = input.approved ? 'A' : 'R';
   const header = `<FeCabResp><Cuit>${escapeXml(input.cuit)}</Cuit><PtoVta>${v.PtoVta}</PtoVta><CbteTipo>${v.CbteTipo}</CbteTipo><FchProceso>${input.processedAt}</FchProceso><CantReg>1</CantReg><Resultado>${verdict}</Resultado><Reproceso>N</Reproceso></FeCabResp>`;
-  const cae = input.approved ? `<CAE>${input.approved.cae}</CAE><CAEFchVto>${input.approved.caeExpiry}</CAEFchVto>` : '<CAE /><CAEFchVto />';
+  const cae = input.approved
+    ? `<CAE>${input.approved.cae}</CAE><CAEFchVto>${input.approved.caeExpiry}</CAEFchVto>`
+    : '<CAE /><CAEFchVto />';
   const detail =
     `<FeDetResp><FECAEDetResponse>${el('Concepto', int(v.Concepto))}${el('DocTipo', int(v.DocTipo))}${el('DocNro', v.DocNro)}<CbteDesde>${v.CbteDesde}</CbteDesde><CbteHasta>${v.CbteHasta}</CbteHasta>` +
     `${el('CbteFch', v.CbteFch)}<Resultado>${verdict}</Resultado>${messages('Observaciones', 'Obs', input.observations)}${cae}</FECAEDetResponse></FeDetResp>`;
@@ -47,7 +56,9 @@ export function consultResult(stored: StoredVoucher): string {
     el('CbteDesde', v.CbteDesde),
     el('CbteHasta', v.CbteHasta),
     el('CbteFch', v.CbteFch),
-    ...(['ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx', 'ImpTrib', 'ImpIVA'] as const).map((k) => el(k, amount(v[k]))),
+    ...(['ImpTotal', 'ImpTotConc', 'ImpNeto', 'ImpOpEx', 'ImpTrib', 'ImpIVA'] as const).map((k) =>
+      el(k, amount(v[k])),
+    ),
     el('FchServDesde', v.FchServDesde),
     el('FchServHasta', v.FchServHasta),
     el('FchVtoPago', v.FchVtoPago),
@@ -60,7 +71,9 @@ export function consultResult(stored: StoredVoucher): string {
     v.Tributos.length
       ? `<Tributos>${v.Tributos.map((t) => `<Tributo>${el('Id', int(t.Id))}${el('Desc', t.Desc)}${el('BaseImp', amount(t.BaseImp))}${el('Alic', amount(t.Alic))}${el('Importe', amount(t.Importe))}</Tributo>`).join('')}</Tributos>`
       : '',
-    v.Iva.length ? `<Iva>${v.Iva.map((a) => `<AlicIva>${el('Id', a.Id)}${el('BaseImp', amount(a.BaseImp))}${el('Importe', amount(a.Importe))}</AlicIva>`).join('')}</Iva>` : '',
+    v.Iva.length
+      ? `<Iva>${v.Iva.map((a) => `<AlicIva>${el('Id', a.Id)}${el('BaseImp', amount(a.BaseImp))}${el('Importe', amount(a.Importe))}</AlicIva>`).join('')}</Iva>`
+      : '',
     '<Resultado>A</Resultado>',
     `<CodAutorizacion>${stored.cae}</CodAutorizacion><EmisionTipo>CAE</EmisionTipo><FchVto>${stored.caeExpiry}</FchVto><FchProceso>${stored.processedAt}</FchProceso>`,
     messages('Observaciones', 'Obs', stored.observations),
@@ -70,7 +83,8 @@ export function consultResult(stored: StoredVoucher): string {
 }
 
 export type CatalogueMethod = keyof typeof WSFE_CATALOGUES;
-export const isCatalogueMethod = (method: string): method is CatalogueMethod => method in WSFE_CATALOGUES;
+export const isCatalogueMethod = (method: string): method is CatalogueMethod =>
+  method in WSFE_CATALOGUES;
 
 export function catalogueResult(method: CatalogueMethod): string {
   const { item, rows } = WSFE_CATALOGUES[method];
@@ -78,7 +92,14 @@ export function catalogueResult(method: CatalogueMethod): string {
 }
 
 /** Without a class: every condition with ARCA's Cmp_Clase; with one, those it allows, Cmp_Clase the class. */
-export function receiverConditionsResult(allowed: readonly number[] | undefined, voucherClass: string): string {
-  const rows = allowed ? allowed.map((id) => RECEIVER_VAT_CONDITIONS.find((c) => c[0] === id)!).map(([id, desc]) => [id, desc, voucherClass] as const) : RECEIVER_VAT_CONDITIONS;
+export function receiverConditionsResult(
+  allowed: readonly number[] | undefined,
+  voucherClass: string,
+): string {
+  const rows = allowed
+    ? allowed
+        .map((id) => RECEIVER_VAT_CONDITIONS.find((c) => c[0] === id)!)
+        .map(([id, desc]) => [id, desc, voucherClass] as const)
+    : RECEIVER_VAT_CONDITIONS;
   return `<ResultGet>${rows.map(([id, desc, cls]) => `<CondicionIvaReceptor><Id>${id}</Id><Desc>${escapeXml(desc)}</Desc><Cmp_Clase>${escapeXml(cls)}</Cmp_Clase></CondicionIvaReceptor>`).join('')}</ResultGet>`;
 }

@@ -11,7 +11,22 @@ export function stripAccents(input: string): string {
 
 /** A valid alias from a company name: ASCII letters and digits, lower case, at most 32 characters. */
 export function deriveAlias(companyName: string, suffix = ''): string {
-  const stopWords = new Set(['sa', 'srl', 'sas', 'sociedad', 'anonima', 'de', 'del', 'la', 'el', 'y', 'e', 'sh', 'sc', 'se']);
+  const stopWords = new Set([
+    'sa',
+    'srl',
+    'sas',
+    'sociedad',
+    'anonima',
+    'de',
+    'del',
+    'la',
+    'el',
+    'y',
+    'e',
+    'sh',
+    'sc',
+    'se',
+  ]);
   const words = stripAccents(companyName)
     .toLowerCase()
     .replace(/\./g, '')
@@ -25,7 +40,9 @@ export function deriveAlias(companyName: string, suffix = ''): string {
   return (base.slice(0, ALIAS_MAX - tail.length) + tail).slice(0, ALIAS_MAX);
 }
 
-export function validateAlias(input: string): { ok: true; alias: string } | { ok: false; problem: AliasProblem } {
+export function validateAlias(
+  input: string,
+): { ok: true; alias: string } | { ok: false; problem: AliasProblem } {
   const alias = input.trim();
   if (alias === '') return { ok: false, problem: 'alias_empty' };
   if (alias.length > ALIAS_MAX) return { ok: false, problem: 'alias_too_long' };

@@ -21,7 +21,10 @@ export class CsrInputError extends Error {
 
 /** Company names in ARCA's DN are printable ASCII: accents are folded, other symbols dropped. */
 function csrOrganization(companyName: string): string {
-  const folded = stripAccents(companyName).replace(/[^A-Za-z0-9 .,&'()\-]/g, ' ').replace(/\s+/g, ' ').trim();
+  const folded = stripAccents(companyName)
+    .replace(/[^A-Za-z0-9 .,&'()\-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return folded.slice(0, 64) || 'Empresa';
 }
 

@@ -17,17 +17,23 @@ export function cuitCheckDigit(first10: string): number | undefined {
 }
 
 /** Validates a CUIT as typed; returns the normalised value or the reason it is not one. */
-export function validateCuit(input: string): { ok: true; cuit: string } | { ok: false; problem: CuitProblem } {
+export function validateCuit(
+  input: string,
+): { ok: true; cuit: string } | { ok: false; problem: CuitProblem } {
   const cuit = normalizeCuit(input);
   if (cuit === '') return { ok: false, problem: 'cuit_empty' };
   if (!/^\d{11}$/.test(cuit)) return { ok: false, problem: 'cuit_length' };
-  if (!(CUIT_PREFIXES as readonly string[]).includes(cuit.slice(0, 2))) return { ok: false, problem: 'cuit_prefix' };
-  if (cuitCheckDigit(cuit.slice(0, 10)) !== Number(cuit[10])) return { ok: false, problem: 'cuit_check_digit' };
+  if (!(CUIT_PREFIXES as readonly string[]).includes(cuit.slice(0, 2)))
+    return { ok: false, problem: 'cuit_prefix' };
+  if (cuitCheckDigit(cuit.slice(0, 10)) !== Number(cuit[10]))
+    return { ok: false, problem: 'cuit_check_digit' };
   return { ok: true, cuit };
 }
 
 /** `XX-XXXXXXXX-X`; returns the input unchanged when it is not 11 digits. */
 export function formatCuit(input: string): string {
   const cuit = normalizeCuit(input);
-  return /^\d{11}$/.test(cuit) ? `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}` : input;
+  return /^\d{11}$/.test(cuit)
+    ? `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`
+    : input;
 }

@@ -8,13 +8,33 @@ export const MAX_QUEUED_DECRYPTIONS = 8;
 
 export type EncryptedKey = { pem: string } | { der: Uint8Array };
 /** `busy`: the queue was full or the time limit passed; about the service's load, never the file (its cost is bounded first). */
-type DecryptResult = { ok: true; der: Buffer } | { ok: false; reason: 'wrong_password' | 'unsupported' | 'busy' };
+type DecryptResult =
+  { ok: true; der: Buffer } | { ok: false; reason: 'wrong_password' | 'unsupported' | 'busy' };
 
 /** A password-based scheme read (and bounded) on the main thread from a PKCS#12 EncryptedData. */
 export type DataScheme =
   | { kind: 'pkcs12'; salt: Uint8Array; iterations: number; cipher: string; keyLength: number }
-  | { kind: 'pbes2'; kdf: 'pbkdf2'; prf: string; iterations: number; salt: Uint8Array; cipher: string; keyLength: number; iv: Uint8Array }
-  | { kind: 'pbes2'; kdf: 'scrypt'; N: number; r: number; p: number; salt: Uint8Array; cipher: string; keyLength: number; iv: Uint8Array };
+  | {
+      kind: 'pbes2';
+      kdf: 'pbkdf2';
+      prf: string;
+      iterations: number;
+      salt: Uint8Array;
+      cipher: string;
+      keyLength: number;
+      iv: Uint8Array;
+    }
+  | {
+      kind: 'pbes2';
+      kdf: 'scrypt';
+      N: number;
+      r: number;
+      p: number;
+      salt: Uint8Array;
+      cipher: string;
+      keyLength: number;
+      iv: Uint8Array;
+    };
 
 type Task = { op: 'key'; key: EncryptedKey } | { op: 'data'; scheme: DataScheme; data: Uint8Array };
 
@@ -37,12 +57,21 @@ let nextId = 0;
  * requests. Callers bound the derivation's parameters first (see key-encryption-cost.ts); the limit
  * and the capped queue are the second line.
  */
-export function decryptPrivateKey(key: EncryptedKey, passphrase: string, timeLimitMs = DECRYPT_TIME_LIMIT_MS): Promise<DecryptResult> {
+export function decryptPrivateKey(
+  key: EncryptedKey,
+  passphrase: string,
+  timeLimitMs = DECRYPT_TIME_LIMIT_MS,
+): Promise<DecryptResult> {
   return enqueue({ op: 'key', key }, passphrase, timeLimitMs);
 }
 
 /** Decrypts the content of a PKCS#12 EncryptedData on the same worker thread, under the same limits. */
-export function decryptData(scheme: DataScheme, data: Uint8Array, passphrase: string, timeLimitMs = DECRYPT_TIME_LIMIT_MS): Promise<DecryptResult> {
+export function decryptData(
+  scheme: DataScheme,
+  data: Uint8Array,
+  passphrase: string,
+  timeLimitMs = DECRYPT_TIME_LIMIT_MS,
+): Promise<DecryptResult> {
   return enqueue({ op: 'data', scheme, data }, passphrase, timeLimitMs);
 }
 
@@ -90,10 +119,18 @@ function settle(id: number, result: DecryptResult): void {
 
 function startWorker(): Worker {
   const thread = new Worker(DECRYPT_WORKER_SOURCE, { eval: true });
-  thread.on('message', (message: { id: number; ok: boolean; der?: Uint8Array; unsupported?: boolean }) => {
-    if (message.ok && message.der) settle(message.id, { ok: true, der: Buffer.from(message.der) });
-    else settle(message.id, { ok: false, reason: message.unsupported ? 'unsupported' : 'wrong_password' });
-  });
+  thread.on(
+    'message',
+    (message: { id: number; ok: boolean; der?: Uint8Array; unsupported?: boolean }) => {
+      if (message.ok && message.der)
+        settle(message.id, { ok: true, der: Buffer.from(message.der) });
+      else
+        settle(message.id, {
+          ok: false,
+          reason: message.unsupported ? 'unsupported' : 'wrong_password',
+        });
+    },
+  );
   const lost = () => {
     if (worker === thread) worker = undefined;
     if (running?.thread === thread) settle(running.job.id, { ok: false, reason: 'unsupported' });

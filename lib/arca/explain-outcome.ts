@@ -16,9 +16,14 @@ export function isKnownCode(code: string): boolean {
 }
 
 /** The message for an outcome in es (Argentine voseo) or en, with dates and environments localised. */
-export function explainOutcome(outcome: Pick<ArcaOutcome, 'code' | 'params'>, locale: Locale = 'es'): string {
+export function explainOutcome(
+  outcome: Pick<ArcaOutcome, 'code' | 'params'>,
+  locale: Locale = 'es',
+): string {
   const messages = MESSAGES[locale];
-  const template = messages.codes[outcome.code] ?? messages.codes.wsaa_unknown_fault!.replace('{fault}', outcome.code);
+  const template =
+    messages.codes[outcome.code] ??
+    messages.codes.wsaa_unknown_fault!.replace('{fault}', outcome.code);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = outcome.params?.[name];
     if (value === undefined) return whole;

@@ -17,7 +17,8 @@ export function findChain(leaf: X509Certificate, anchors: X509Certificate[]): Ch
     const issuer = named.find((ca) => safeVerify(current, ca));
     if (!issuer) return { status: 'bad_signature', issuer: named[0]! };
     path.push(issuer);
-    if (issuer.subject === issuer.issuer && safeVerify(issuer, issuer)) return { status: 'trusted', path };
+    if (issuer.subject === issuer.issuer && safeVerify(issuer, issuer))
+      return { status: 'trusted', path };
     current = issuer;
   }
   return { status: 'unknown_issuer' };

@@ -25,6 +25,8 @@ export function trustExtraCas(source: ExtraCaSource): () => void {
 /** The CAs certificates are checked against: ARCA's real chains, plus every registered source's (read from `db`). */
 export async function getTrustStore(options: { db?: Db } = {}): Promise<TrustStore> {
   let store = arcaTrustStore();
-  if (options.db) for (const { source } of registrations) store = extendTrustStore(store, await source(options.db));
+  if (options.db)
+    for (const { source } of registrations)
+      store = extendTrustStore(store, await source(options.db));
   return store;
 }

@@ -23,7 +23,13 @@ export type { AccessTicket } from './wsaa/parse-login-cms';
 export { WSAA_FAULTS, mapWsaaFault } from './wsaa/wsaa-faults';
 export type { WsaaFaultName } from './wsaa/wsaa-faults';
 export { getAccessTicket } from './wsaa/get-access-ticket';
-export { checkTicket, clockDifference, isIssuedTo, ticketHolder, TICKET_LIFETIME_MS } from './wsaa/check-ticket';
+export {
+  checkTicket,
+  clockDifference,
+  isIssuedTo,
+  ticketHolder,
+  TICKET_LIFETIME_MS,
+} from './wsaa/check-ticket';
 export {
   feDummy,
   getPointsOfSale,
@@ -39,15 +45,31 @@ export {
   getReceiverVatConditions,
 } from './wsfe/wsfe-client';
 export type { WsfeOptions, WsfeAuth } from './wsfe/wsfe-client';
-export type { FeVoucher, NumberedFeVoucher, FeVatLine, FeTaxLine, FeAssociatedVoucher } from './wsfe/fe-cae-request';
+export type {
+  FeVoucher,
+  NumberedFeVoucher,
+  FeVatLine,
+  FeTaxLine,
+  FeAssociatedVoucher,
+} from './wsfe/fe-cae-request';
 export { buildFeCaeRequest } from './wsfe/build-fe-cae-request';
 export { hashFeVoucher } from './wsfe/hash-fe-voucher';
 export { parseFeCaeResponse } from './wsfe/parse-fe-cae-response';
 export type { CaeResult } from './wsfe/parse-fe-cae-response';
 export { parseFeVoucher, twoDecimals } from './wsfe/parse-fe-voucher';
 export type { ConsultedFeVoucher } from './wsfe/parse-fe-voucher';
-export { parseFeCatalogue, parseFeExchangeRate, parseFeReceiverVatConditions, FE_CATALOGUES } from './wsfe/parse-fe-params';
-export type { FeCatalogueEntry, FeCatalogueMethod, FeExchangeRate, FeReceiverVatCondition } from './wsfe/parse-fe-params';
+export {
+  parseFeCatalogue,
+  parseFeExchangeRate,
+  parseFeReceiverVatConditions,
+  FE_CATALOGUES,
+} from './wsfe/parse-fe-params';
+export type {
+  FeCatalogueEntry,
+  FeCatalogueMethod,
+  FeExchangeRate,
+  FeReceiverVatCondition,
+} from './wsfe/parse-fe-params';
 export { parseFeDummy, parsePointsOfSale, parseLastAuthorized } from './wsfe/parse-wsfe';
 export type { WsfeError, WsfeResult } from './wsfe/parse-wsfe';
 export type { PointOfSale } from './wsfe/parse-wsfe';

@@ -57,7 +57,9 @@ function kdfWork(kdf: asn1js.AsnType | undefined): number | undefined {
   return Math.max((n * r * p) / MAX_SCRYPT_WORK, (128 * n * r) / MAX_SCRYPT_MEMORY);
 }
 
-function algorithmParts(node: asn1js.AsnType | undefined): [string | undefined, asn1js.AsnType | undefined] {
+function algorithmParts(
+  node: asn1js.AsnType | undefined,
+): [string | undefined, asn1js.AsnType | undefined] {
   if (!(node instanceof asn1js.Sequence)) return [undefined, undefined];
   const [oid, params] = node.valueBlock.value;
   return [oid instanceof asn1js.ObjectIdentifier ? oid.valueBlock.toString() : undefined, params];
@@ -96,13 +98,21 @@ const PRFS: Record<string, string> = {
 };
 
 /** The decryption a PKCS#12 EncryptedData asks for, once its cost is known to be bounded. */
-export function dataScheme(algorithm: asn1js.AsnType | undefined): DataScheme | 'too_costly' | 'unsupported' | 'legacy' {
+export function dataScheme(
+  algorithm: asn1js.AsnType | undefined,
+): DataScheme | 'too_costly' | 'unsupported' | 'legacy' {
   const cost = encryptionCost(algorithm);
   const [oid, params] = algorithmParts(algorithm);
   if (oid && PKCS12_LEGACY.test(oid)) return cost === 'too_costly' ? cost : 'legacy';
   if (cost !== 'bounded') return cost;
   const pkcs12 = oid ? PKCS12_CIPHERS[oid] : undefined;
-  if (pkcs12) return { kind: 'pkcs12', salt: octets(sequenceItem(params, 0)), iterations: smallInteger(sequenceItem(params, 1))!, ...pkcs12 };
+  if (pkcs12)
+    return {
+      kind: 'pkcs12',
+      salt: octets(sequenceItem(params, 0)),
+      iterations: smallInteger(sequenceItem(params, 1))!,
+      ...pkcs12,
+    };
   if (oid !== PBES2) return 'unsupported';
   const [kdfOid, kdfParams] = algorithmParts(sequenceItem(params, 0));
   const [cipherOid, iv] = algorithmParts(sequenceItem(params, 1));
@@ -114,7 +124,9 @@ export function dataScheme(algorithm: asn1js.AsnType | undefined): DataScheme | 
     const [N, r, p] = [1, 2, 3].map((i) => smallInteger(sequenceItem(kdfParams, i))!);
     return { ...common, kdf: 'scrypt', N: N!, r: r!, p: p! };
   }
-  const prfNode = (kdfParams as asn1js.Sequence).valueBlock.value.slice(2).find((n) => n instanceof asn1js.Sequence);
+  const prfNode = (kdfParams as asn1js.Sequence).valueBlock.value
+    .slice(2)
+    .find((n) => n instanceof asn1js.Sequence);
   const prf = prfNode ? PRFS[algorithmParts(prfNode)[0] ?? ''] : 'sha1';
   if (!prf) return 'unsupported';
   return { ...common, kdf: 'pbkdf2', prf, iterations: smallInteger(sequenceItem(kdfParams, 1))! };
@@ -132,6 +144,10 @@ export function encryptedKeyAlgorithm(der: Uint8Array): asn1js.AsnType | undefin
   const parsed = readBer(der);
   if (!parsed || !(parsed.result instanceof asn1js.Sequence)) return undefined;
   const [algorithm, data, ...rest] = parsed.result.valueBlock.value;
-  const looksLikeIt = algorithm instanceof asn1js.Sequence && algorithm.valueBlock.value[0] instanceof asn1js.ObjectIdentifier && data instanceof asn1js.OctetString && rest.length === 0;
+  const looksLikeIt =
+    algorithm instanceof asn1js.Sequence &&
+    algorithm.valueBlock.value[0] instanceof asn1js.ObjectIdentifier &&
+    data instanceof asn1js.OctetString &&
+    rest.length === 0;
   return looksLikeIt ? algorithm : undefined;
 }

@@ -15,7 +15,10 @@ export function pemBlocks(text: string): PemBlock[] {
     if (blocks.length >= MAX_PEM_BLOCKS) break;
     const lines = match[2]!.split(/\r\n|\r|\n/);
     const headers = lines.filter((l) => l.includes(':')).join('\n');
-    const body = lines.filter((l) => !l.includes(':')).join('').replace(/\s+/g, '');
+    const body = lines
+      .filter((l) => !l.includes(':'))
+      .join('')
+      .replace(/\s+/g, '');
     blocks.push({ label: match[1]!, der: Buffer.from(body, 'base64'), headers });
   }
   return blocks;
@@ -58,6 +61,9 @@ export function bareBase64(text: string): Buffer | undefined {
 }
 
 export function toPem(label: string, der: Uint8Array): string {
-  const lines = Buffer.from(der).toString('base64').match(/.{1,64}/g) ?? [];
+  const lines =
+    Buffer.from(der)
+      .toString('base64')
+      .match(/.{1,64}/g) ?? [];
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }

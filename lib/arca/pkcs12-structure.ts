@@ -9,6 +9,9 @@ export function isPkcs12(der: Buffer): boolean {
   if (!parsed || !(parsed.result instanceof asn1js.Sequence)) return false;
   const [version, authSafe] = parsed.result.valueBlock.value;
   if (!(version instanceof asn1js.Integer) || version.valueBlock.valueDec !== 3) return false;
-  const contentType = authSafe instanceof asn1js.Sequence ? authSafe.valueBlock.value[0] : undefined;
-  return contentType instanceof asn1js.ObjectIdentifier && contentType.valueBlock.toString() === DATA;
+  const contentType =
+    authSafe instanceof asn1js.Sequence ? authSafe.valueBlock.value[0] : undefined;
+  return (
+    contentType instanceof asn1js.ObjectIdentifier && contentType.valueBlock.toString() === DATA
+  );
 }

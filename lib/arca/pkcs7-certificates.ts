@@ -9,8 +9,12 @@ export function pkcs7Certificates(der: Buffer): Buffer[] | undefined {
     const info = pkijs.ContentInfo.fromBER(new Uint8Array(der));
     if (info.contentType !== SIGNED_DATA) return undefined;
     const signed = new pkijs.SignedData({ schema: info.content as asn1js.Sequence });
-    const certificates = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
-    return certificates.length ? certificates.map((c) => Buffer.from(c.toSchema().toBER())) : undefined;
+    const certificates = (signed.certificates ?? []).filter(
+      (c): c is pkijs.Certificate => c instanceof pkijs.Certificate,
+    );
+    return certificates.length
+      ? certificates.map((c) => Buffer.from(c.toSchema().toBER()))
+      : undefined;
   } catch {
     return undefined;
   }

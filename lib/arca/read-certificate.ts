@@ -27,7 +27,13 @@ export interface ReadCertificate {
   notices: IntakeNotice[];
 }
 
-const CERT_LABELS = new Set(['CERTIFICATE', 'X509 CERTIFICATE', 'TRUSTED CERTIFICATE', 'PKCS7', 'CERTIFICATE CHAIN']);
+const CERT_LABELS = new Set([
+  'CERTIFICATE',
+  'X509 CERTIFICATE',
+  'TRUSTED CERTIFICATE',
+  'PKCS7',
+  'CERTIFICATE CHAIN',
+]);
 const KEY_LABELS = /PRIVATE KEY$/;
 const CSR_LABELS = new Set(['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST']);
 
@@ -36,7 +42,9 @@ const CSR_LABELS = new Set(['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST']);
  * text), DER, or a .p7b (PKCS#7, certificates only), at most 64 KB. Never throws: anything
  * unreadable becomes a code the wizard explains.
  */
-export function readCertificate(input: string | Uint8Array): ReadCertificate | { ok: false; code: IntakeCode } {
+export function readCertificate(
+  input: string | Uint8Array,
+): ReadCertificate | { ok: false; code: IntakeCode } {
   try {
     const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
     if (size > MAX_INPUT_BYTES) return { ok: false, code: 'input_too_large' };
@@ -65,11 +73,14 @@ function pick(ders: Buffer[]): ReadCertificate | { ok: false; code: IntakeCode }
   const certs: { der: Buffer; certificate: X509Certificate }[] = [];
   const found = ders.flatMap((der) => {
     const kind = classifyDer(der);
-    return kind.kind === 'certificates' ? kind.ders.map((d) => ({ der: d, kind: classifyDer(d) })) : [{ der, kind }];
+    return kind.kind === 'certificates'
+      ? kind.ders.map((d) => ({ der: d, kind: classifyDer(d) }))
+      : [{ der, kind }];
   });
   for (const { der, kind } of found) {
     if (kind.kind === 'certificate') certs.push({ der, certificate: kind.certificate });
-    else if (ders.length === 1 && found.length === 1) return { ok: false, code: REFUSALS[kind.kind] ?? 'input_garbage' };
+    else if (ders.length === 1 && found.length === 1)
+      return { ok: false, code: REFUSALS[kind.kind] ?? 'input_garbage' };
   }
   if (!certs.length) return { ok: false, code: 'input_garbage' };
   const leaves = certs.filter((c) => !c.certificate.ca);
@@ -77,7 +88,13 @@ function pick(ders: Buffer[]): ReadCertificate | { ok: false; code: IntakeCode }
   if (leaves.length > 1) return { ok: false, code: 'input_several_certificates' };
   const leaf = leaves[0]!;
   const notices: IntakeNotice[] = certs.length > 1 ? ['input_chain_end_entity'] : [];
-  return { ok: true, certificate: leaf.certificate, der: leaf.der, pem: toPem('CERTIFICATE', leaf.der), notices };
+  return {
+    ok: true,
+    certificate: leaf.certificate,
+    der: leaf.der,
+    pem: toPem('CERTIFICATE', leaf.der),
+    notices,
+  };
 }
 
 const REFUSALS: Partial<Record<ReturnType<typeof classifyDer>['kind'], IntakeCode>> = {

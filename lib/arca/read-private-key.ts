@@ -29,13 +29,18 @@ export interface ReadPrivateKey {
 
 type KeyIntakeResult = ReadPrivateKey | { ok: false; code: KeyIntakeCode };
 
-type Source = { plain: { pem: string } | { der: Buffer } } | { encrypted: EncryptedKey; algorithm?: asn1js.AsnType };
+type Source =
+  | { plain: { pem: string } | { der: Buffer } }
+  | { encrypted: EncryptedKey; algorithm?: asn1js.AsnType };
 
 /**
  * Reads a bring-your-own private key: PKCS#1 or PKCS#8, PEM or DER, optionally password-protected.
  * A protected key is opened off the main thread, and only when its key derivation is bounded. Never throws.
  */
-export async function readPrivateKey(input: string | Uint8Array, password?: string): Promise<KeyIntakeResult> {
+export async function readPrivateKey(
+  input: string | Uint8Array,
+  password?: string,
+): Promise<KeyIntakeResult> {
   try {
     const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
     if (size > MAX_INPUT_BYTES) return { ok: false, code: 'key_too_large' };
@@ -51,7 +56,10 @@ export async function readPrivateKey(input: string | Uint8Array, password?: stri
 }
 
 /** Opens an EncryptedPrivateKeyInfo (DER), e.g. the key bag of a PKCS#12 file. */
-export async function openEncryptedKeyInfo(der: Buffer, password: string): Promise<KeyIntakeResult> {
+export async function openEncryptedKeyInfo(
+  der: Buffer,
+  password: string,
+): Promise<KeyIntakeResult> {
   const algorithm = encryptedKeyAlgorithm(der);
   if (!algorithm) return { ok: false, code: 'key_garbage' };
   return openEncrypted({ der }, algorithm, password);
@@ -67,10 +75,18 @@ function fromText(text: string): Source | { code: KeyIntakeCode } {
   const key = blocks.find((b) => /PRIVATE KEY$/.test(b.label));
   if (!key) {
     if (blocks.some((b) => /CERTIFICATE REQUEST$/.test(b.label))) return { code: 'key_is_csr' };
-    return { code: blocks.some((b) => b.label.includes('CERTIFICATE')) ? 'key_is_certificate' : 'key_garbage' };
+    return {
+      code: blocks.some((b) => b.label.includes('CERTIFICATE'))
+        ? 'key_is_certificate'
+        : 'key_garbage',
+    };
   }
-  if (key.label === 'ENCRYPTED PRIVATE KEY') return { encrypted: { der: key.der }, algorithm: encryptedKeyAlgorithm(key.der) };
-  const pem = toPem(key.label, key.der).replace('-----\n', `-----\n${key.headers ? key.headers + '\n\n' : ''}`);
+  if (key.label === 'ENCRYPTED PRIVATE KEY')
+    return { encrypted: { der: key.der }, algorithm: encryptedKeyAlgorithm(key.der) };
+  const pem = toPem(key.label, key.der).replace(
+    '-----\n',
+    `-----\n${key.headers ? key.headers + '\n\n' : ''}`,
+  );
   // Legacy OpenSSL encryption (Proc-Type: 4,ENCRYPTED) derives its key with one MD5 round: cheap by construction.
   return /ENCRYPTED/.test(key.headers) ? { encrypted: { pem } } : { plain: { pem } };
 }
@@ -85,23 +101,35 @@ function fromDer(der: Buffer): Source | { code: KeyIntakeCode } {
   return { plain: { der } };
 }
 
-async function openEncrypted(key: EncryptedKey, algorithm: asn1js.AsnType | undefined, password: string | undefined): Promise<KeyIntakeResult> {
+async function openEncrypted(
+  key: EncryptedKey,
+  algorithm: asn1js.AsnType | undefined,
+  password: string | undefined,
+): Promise<KeyIntakeResult> {
   if ('der' in key) {
     if (!algorithm) return { ok: false, code: 'key_garbage' };
     const cost = encryptionCost(algorithm);
-    if (cost !== 'bounded') return { ok: false, code: cost === 'too_costly' ? 'key_too_costly' : 'key_unsupported' };
+    if (cost !== 'bounded')
+      return { ok: false, code: cost === 'too_costly' ? 'key_too_costly' : 'key_unsupported' };
   }
   if (!password) return { ok: false, code: 'key_password_required' };
   const opened = await decryptPrivateKey(key, password);
   if (opened.ok) return finish(plainKey({ der: opened.der }));
-  const codes = { wrong_password: 'key_password_wrong', unsupported: 'key_unsupported', busy: 'key_busy' } as const;
+  const codes = {
+    wrong_password: 'key_password_wrong',
+    unsupported: 'key_unsupported',
+    busy: 'key_busy',
+  } as const;
   return { ok: false, code: codes[opened.reason] };
 }
 
 // Without a passphrase Node never runs a key derivation: an encrypted key here simply fails to load.
 function plainKey(source: { pem: string } | { der: Buffer }): KeyObject | undefined {
   if ('pem' in source) return attempt(() => createPrivateKey({ key: source.pem, format: 'pem' }));
-  return attempt(() => createPrivateKey({ key: source.der, format: 'der', type: 'pkcs8' })) ?? attempt(() => createPrivateKey({ key: source.der, format: 'der', type: 'pkcs1' }));
+  return (
+    attempt(() => createPrivateKey({ key: source.der, format: 'der', type: 'pkcs8' })) ??
+    attempt(() => createPrivateKey({ key: source.der, format: 'der', type: 'pkcs1' }))
+  );
 }
 
 function attempt(load: () => KeyObject): KeyObject | undefined {

@@ -19,7 +19,8 @@ export interface CertificateSummary {
 export function nameField(name: string, field: string): string | null {
   for (const line of name.split('\n')) {
     const at = line.indexOf('=');
-    if (at > 0 && line.slice(0, at).toLowerCase() === field.toLowerCase()) return line.slice(at + 1);
+    if (at > 0 && line.slice(0, at).toLowerCase() === field.toLowerCase())
+      return line.slice(at + 1);
   }
   return null;
 }
@@ -30,7 +31,10 @@ export function cuitFromSubject(subject: string): string | null {
   return match ? match[1]! : null;
 }
 
-export function summarizeCertificate(certificate: X509Certificate, environment: ArcaEnvironment | null): CertificateSummary {
+export function summarizeCertificate(
+  certificate: X509Certificate,
+  environment: ArcaEnvironment | null,
+): CertificateSummary {
   return {
     subject: certificate.subject.split('\n').join(', '),
     cuit: cuitFromSubject(certificate.subject),

@@ -7,8 +7,14 @@ import type { ArcaEnvironment } from './types';
 export type TrustStore = Record<ArcaEnvironment, X509Certificate[]>;
 
 const CA_FILES: Record<ArcaEnvironment, string[]> = {
-  sandbox: ['homologacion-issuing-computadores-test-2022-2030.pem', 'homologacion-root-ac-raiz-test-2014-2034.pem'],
-  live: ['produccion-issuing-computadores-2024-2035.pem', 'produccion-root-afip-root-ca-2-2015-2035.pem'],
+  sandbox: [
+    'homologacion-issuing-computadores-test-2022-2030.pem',
+    'homologacion-root-ac-raiz-test-2014-2034.pem',
+  ],
+  live: [
+    'produccion-issuing-computadores-2024-2035.pem',
+    'produccion-root-afip-root-ca-2-2015-2035.pem',
+  ],
 };
 
 let shipped: TrustStore | undefined;
@@ -23,8 +29,12 @@ export function arcaTrustStore(): TrustStore {
 }
 
 /** Adds CAs (the ones registered with trustExtraCas) to a copy of a store. */
-export function extendTrustStore(store: TrustStore, extra: Partial<Record<ArcaEnvironment, (X509Certificate | string)[]>>): TrustStore {
-  const toCert = (c: X509Certificate | string) => (typeof c === 'string' ? new X509Certificate(c) : c);
+export function extendTrustStore(
+  store: TrustStore,
+  extra: Partial<Record<ArcaEnvironment, (X509Certificate | string)[]>>,
+): TrustStore {
+  const toCert = (c: X509Certificate | string) =>
+    typeof c === 'string' ? new X509Certificate(c) : c;
   return {
     sandbox: [...store.sandbox, ...(extra.sandbox ?? []).map(toCert)],
     live: [...store.live, ...(extra.live ?? []).map(toCert)],

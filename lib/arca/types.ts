@@ -8,4 +8,3 @@ export interface ArcaOutcome {
   /** Values for the message placeholders: dates as ISO strings, CUITs as 11 digits. */
   params?: Record<string, string>;
 }
-

@@ -39,7 +39,10 @@ const rawSchema = z.object({
       try {
         return parseTrustedProxies(value);
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `list your proxies' IP addresses or CIDR ranges, comma-separated: ${(error as Error).message}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `list your proxies' IP addresses or CIDR ranges, comma-separated: ${(error as Error).message}`,
+        });
         return z.NEVER;
       }
     }),
@@ -66,7 +69,9 @@ export class ConfigError extends Error {
 /** Pure: turns a variables object into the validated configuration, or throws ConfigError. */
 export function parseEnv(vars: Record<string, string | undefined>) {
   // An empty variable means "not set", as shells and CI files often write it.
-  const present = Object.fromEntries(Object.entries(vars).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(vars).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = rawSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -77,7 +82,9 @@ export function parseEnv(vars: Record<string, string | undefined>) {
   const production = appEnv === 'production';
   const simulator = (raw.ARCA_SIMULATOR ?? (production ? 'off' : 'on')) === 'on';
   if (production && simulator) {
-    throw new ConfigError('ARCA_SIMULATOR=on is refused when APP_ENV=production: the simulator CAs must never be trusted in production.');
+    throw new ConfigError(
+      'ARCA_SIMULATOR=on is refused when APP_ENV=production: the simulator CAs must never be trusted in production.',
+    );
   }
   const dataDir = path.resolve(raw.DATA_DIR);
   const base = (raw.REGISTRATION_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
@@ -102,8 +109,12 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     arcaSimulator: simulator,
     arca: {
       sandbox: {
-        wsaa: raw.ARCA_SANDBOX_WSAA_URL ?? (arcaBase ? `${arcaBase}/sandbox/wsaa` : ARCA_HOSTS.sandbox.wsaa),
-        wsfe: raw.ARCA_SANDBOX_WSFE_URL ?? (arcaBase ? `${arcaBase}/sandbox/wsfe` : ARCA_HOSTS.sandbox.wsfe),
+        wsaa:
+          raw.ARCA_SANDBOX_WSAA_URL ??
+          (arcaBase ? `${arcaBase}/sandbox/wsaa` : ARCA_HOSTS.sandbox.wsaa),
+        wsfe:
+          raw.ARCA_SANDBOX_WSFE_URL ??
+          (arcaBase ? `${arcaBase}/sandbox/wsfe` : ARCA_HOSTS.sandbox.wsfe),
       },
       live: {
         wsaa: raw.ARCA_LIVE_WSAA_URL ?? (arcaBase ? `${arcaBase}/live/wsaa` : ARCA_HOSTS.live.wsaa),
@@ -125,18 +136,30 @@ export function resolveMasterKey(env: AppEnv): Buffer {
   if (env.masterKey) {
     const key = Buffer.from(env.masterKey, 'base64');
     if (key.length !== 32 || key.toString('base64') !== env.masterKey.trim()) {
-      throw new ConfigError('MASTER_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32).');
+      throw new ConfigError(
+        'MASTER_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32).',
+      );
     }
     if (env.production && new Set(key).size < 8) {
-      throw new ConfigError('MASTER_KEY is too weak for production: generate one with `openssl rand -base64 32`.');
+      throw new ConfigError(
+        'MASTER_KEY is too weak for production: generate one with `openssl rand -base64 32`.',
+      );
     }
-    if (env.production && existsSync(devFile) && readFileSync(devFile, 'utf8').trim() === env.masterKey.trim()) {
-      throw new ConfigError('MASTER_KEY is the development key generated into DATA_DIR; production needs its own.');
+    if (
+      env.production &&
+      existsSync(devFile) &&
+      readFileSync(devFile, 'utf8').trim() === env.masterKey.trim()
+    ) {
+      throw new ConfigError(
+        'MASTER_KEY is the development key generated into DATA_DIR; production needs its own.',
+      );
     }
     return key;
   }
   if (env.production) {
-    throw new ConfigError('MASTER_KEY is required when APP_ENV=production (base64 of 32 bytes: `openssl rand -base64 32`).');
+    throw new ConfigError(
+      'MASTER_KEY is required when APP_ENV=production (base64 of 32 bytes: `openssl rand -base64 32`).',
+    );
   }
   const read = () => Buffer.from(readFileSync(devFile, 'utf8').trim(), 'base64');
   if (existsSync(devFile)) return read();

@@ -9,10 +9,14 @@ class KeyringError extends Error {
 }
 
 /** Builds a keyring; `previous` keeps older master keys usable for opening after a rotation. */
-export function createKeyring(current: { version: number; key: Buffer }, previous: { version: number; key: Buffer }[] = []): Keyring {
+export function createKeyring(
+  current: { version: number; key: Buffer },
+  previous: { version: number; key: Buffer }[] = [],
+): Keyring {
   const keys: Record<number, Buffer> = {};
   for (const entry of [...previous, current]) {
-    if (!Number.isInteger(entry.version) || entry.version < 1 || entry.version > 255) throw new KeyringError('A key version is an integer from 1 to 255.');
+    if (!Number.isInteger(entry.version) || entry.version < 1 || entry.version > 255)
+      throw new KeyringError('A key version is an integer from 1 to 255.');
     if (entry.key.length !== 32) throw new KeyringError('A master key is exactly 32 bytes.');
     keys[entry.version] = entry.key;
   }

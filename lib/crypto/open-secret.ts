@@ -10,7 +10,8 @@ export class SealError extends Error {
 /** Opens a value made by sealSecret; throws SealError when the key, the associated data or the bytes do not match. */
 export function openSecret(sealed: string, keyring: Keyring, associatedData: string): Buffer {
   const [prefix, version, data, extra] = sealed.split('.');
-  if (prefix !== SEAL_PREFIX || !version || !data || extra !== undefined) throw new SealError('Not a sealed secret.');
+  if (prefix !== SEAL_PREFIX || !version || !data || extra !== undefined)
+    throw new SealError('Not a sealed secret.');
   const key = keyring.keys[Number(version)];
   if (!key) throw new SealError(`No master key with version ${version} in the keyring.`);
   const packed = Buffer.from(data, 'base64url');

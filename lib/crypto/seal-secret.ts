@@ -7,7 +7,11 @@ import type { Keyring } from './keyring';
 export const SEAL_PREFIX = 's1';
 
 /** AES-256-GCM under the keyring's current key; `associatedData` (e.g. the entry id) binds the secret to its owner. */
-export function sealSecret(plaintext: string | Buffer, keyring: Keyring, associatedData: string): string {
+export function sealSecret(
+  plaintext: string | Buffer,
+  keyring: Keyring,
+  associatedData: string,
+): string {
   const key = keyring.keys[keyring.current];
   if (!key) throw new Error('The keyring has no current key.');
   const iv = randomBytes(12);

@@ -25,7 +25,11 @@ interface DatabaseOptions {
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /** How often PGlite analyzes grown tables and vacuums (see pglite-maintenance.ts). */
-  pgliteMaintenance?: { analyzeEveryMs?: number; vacuumEveryMs?: number; firstVacuumAfterMs?: number };
+  pgliteMaintenance?: {
+    analyzeEveryMs?: number;
+    vacuumEveryMs?: number;
+    firstVacuumAfterMs?: number;
+  };
 }
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/db/migrations');
@@ -34,10 +38,15 @@ const MIGRATION_LOCK = 7_340_001;
 
 /** Opens the configured database and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.maxConnections ?? 10) : openPglite(options.dataDir, options.pgliteMaintenance);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.maxConnections ?? 10)
+    : openPglite(options.dataDir, options.pgliteMaintenance);
 }
 
-async function openPglite(dataDir: string, maintenanceEvery?: DatabaseOptions['pgliteMaintenance']): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  maintenanceEvery?: DatabaseOptions['pgliteMaintenance'],
+): Promise<Database> {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
@@ -47,7 +56,11 @@ async function openPglite(dataDir: string, maintenanceEvery?: DatabaseOptions['p
   const client = await PGlite.create(dataDir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  const maintenance = startPgliteMaintenance(client, (err) => getLogger().error({ err }, 'db: PGlite maintenance failed'), maintenanceEvery);
+  const maintenance = startPgliteMaintenance(
+    client,
+    (err) => getLogger().error({ err }, 'db: PGlite maintenance failed'),
+    maintenanceEvery,
+  );
   const close = async () => {
     try {
       await maintenance.stop();

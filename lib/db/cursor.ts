@@ -16,7 +16,10 @@ export function encodeCursor(seq: number, order: ListOrder = 'desc'): string {
   return Buffer.from(`${PREFIX[order]}:${seq}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined, order: ListOrder = 'desc'): number | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  order: ListOrder = 'desc',
+): number | undefined {
   if (!cursor) return undefined;
   const match = /^([sa]):(\d{1,18})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match) throw new InvalidCursorError('malformed');

@@ -33,6 +33,7 @@ export function lockDataDir(dataDir: string, purpose: string): () => void {
   }
   writeFileSync(file, `${process.pid}\n${purpose}\n`);
   return () => {
-    if (existsSync(file) && Number(readFileSync(file, 'utf8').split('\n')[0]) === process.pid) rmSync(file);
+    if (existsSync(file) && Number(readFileSync(file, 'utf8').split('\n')[0]) === process.pid)
+      rmSync(file);
   };
 }

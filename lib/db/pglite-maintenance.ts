@@ -3,7 +3,11 @@ import type { PGlite } from '@electric-sql/pglite';
 // PGlite is PostgreSQL without autovacuum: nothing refreshes the planner's statistics or clears
 // dead rows. A statement prepared while its table was small kept that plan after the table grew,
 // and entry reads slowed as entries were added; fresh statistics re-plan it.
-const DEFAULTS = { analyzeEveryMs: 5_000, vacuumEveryMs: 60 * 60_000, firstVacuumAfterMs: 10 * 60_000 };
+const DEFAULTS = {
+  analyzeEveryMs: 5_000,
+  vacuumEveryMs: 60 * 60_000,
+  firstVacuumAfterMs: 10 * 60_000,
+};
 
 const TABLES = `
   select format('%I.%I', n.nspname, c.relname) as name
@@ -32,7 +36,11 @@ export async function vacuumAll(client: PGlite): Promise<void> {
 }
 
 /** Runs both on timers until stopped; they queue behind the app's queries like any other statement. */
-export function startPgliteMaintenance(client: PGlite, onError: (error: unknown) => void, every: Partial<typeof DEFAULTS> = {}) {
+export function startPgliteMaintenance(
+  client: PGlite,
+  onError: (error: unknown) => void,
+  every: Partial<typeof DEFAULTS> = {},
+) {
   const { analyzeEveryMs, vacuumEveryMs, firstVacuumAfterMs } = { ...DEFAULTS, ...every };
   let queue: Promise<unknown> = Promise.resolve();
   const report = (error: unknown) => {

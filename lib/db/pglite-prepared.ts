@@ -17,7 +17,12 @@ const PREPARED = Symbol.for('arca-registration.pglite-prepared-statements');
 type WithPrepared = PGlite & { [PREPARED]?: Map<string, number[]> };
 const quiet = { syncToFs: false };
 
-export async function queryPrepared(client: PGlite, name: string, text: string, values: unknown[]): Promise<Row[]> {
+export async function queryPrepared(
+  client: PGlite,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
   const internals = client as unknown as PGlite & Internals;
   await client.waitReady;
   const pgliteModule = (pglite ??= await import('@electric-sql/pglite'));
@@ -27,9 +32,20 @@ export async function queryPrepared(client: PGlite, name: string, text: string, 
       const messages = [];
       try {
         const types = await paramTypes(client, pgliteModule, name, text);
-        const serialized = values.map((value, i) => (value === null || value === undefined ? null : (client.serializers[types[i]!] ?? String)(value)));
-        messages.push(...(await client.execProtocolStream(protocol.serialize.bind({ statement: name, values: serialized as string[] }), quiet)));
-        messages.push(...(await client.execProtocolStream(protocol.serialize.describe({ type: 'P' }), quiet)));
+        const serialized = values.map((value, i) =>
+          value === null || value === undefined
+            ? null
+            : (client.serializers[types[i]!] ?? String)(value),
+        );
+        messages.push(
+          ...(await client.execProtocolStream(
+            protocol.serialize.bind({ statement: name, values: serialized as string[] }),
+            quiet,
+          )),
+        );
+        messages.push(
+          ...(await client.execProtocolStream(protocol.serialize.describe({ type: 'P' }), quiet)),
+        );
         messages.push(...(await client.execProtocolStream(protocol.serialize.execute({}), quiet)));
       } finally {
         messages.push(...(await client.execProtocolStream(protocol.serialize.sync(), quiet)));
@@ -41,12 +57,19 @@ export async function queryPrepared(client: PGlite, name: string, text: string, 
   );
 }
 
-async function paramTypes(client: PGlite, { protocol, parse }: typeof import('@electric-sql/pglite'), name: string, text: string): Promise<number[]> {
+async function paramTypes(
+  client: PGlite,
+  { protocol, parse }: typeof import('@electric-sql/pglite'),
+  name: string,
+  text: string,
+): Promise<number[]> {
   const known = ((client as WithPrepared)[PREPARED] ??= new Map<string, number[]>());
   const cached = known.get(name);
   if (cached) return cached;
   await client.execProtocolStream(protocol.serialize.parse({ name, text }), quiet);
-  const types = parse.parseDescribeStatementResults(await client.execProtocolStream(protocol.serialize.describe({ type: 'S', name }), quiet));
+  const types = parse.parseDescribeStatementResults(
+    await client.execProtocolStream(protocol.serialize.describe({ type: 'S', name }), quiet),
+  );
   known.set(name, types);
   return types;
 }

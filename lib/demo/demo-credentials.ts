@@ -22,18 +22,32 @@ export function readDemoCredentials(dataDir = getEnv().dataDir): DemoCredentials
   const file = path.join(dataDir, FILE);
   if (!existsSync(file)) return {};
   try {
-    const parsed: unknown = JSON.parse(openSecret(readFileSync(file, 'utf8').trim(), getMasterKeyring(), ASSOCIATED_DATA).toString('utf8'));
+    const parsed: unknown = JSON.parse(
+      openSecret(readFileSync(file, 'utf8').trim(), getMasterKeyring(), ASSOCIATED_DATA).toString(
+        'utf8',
+      ),
+    );
     if (typeof parsed !== 'object' || parsed === null) return {};
     const { apiKey, consolePassword } = parsed as Record<string, unknown>;
-    return { apiKey: typeof apiKey === 'string' ? apiKey : undefined, consolePassword: typeof consolePassword === 'string' ? consolePassword : undefined };
+    return {
+      apiKey: typeof apiKey === 'string' ? apiKey : undefined,
+      consolePassword: typeof consolePassword === 'string' ? consolePassword : undefined,
+    };
   } catch {
     return {};
   }
 }
 
-export function writeDemoCredentials(credentials: DemoCredentials, dataDir = getEnv().dataDir): void {
+export function writeDemoCredentials(
+  credentials: DemoCredentials,
+  dataDir = getEnv().dataDir,
+): void {
   const file = path.join(dataDir, FILE);
   const draft = `${file}.${process.pid}`;
-  writeFileSync(draft, sealSecret(JSON.stringify(credentials), getMasterKeyring(), ASSOCIATED_DATA) + '\n', { mode: 0o600 });
+  writeFileSync(
+    draft,
+    sealSecret(JSON.stringify(credentials), getMasterKeyring(), ASSOCIATED_DATA) + '\n',
+    { mode: 0o600 },
+  );
   renameSync(draft, file);
 }

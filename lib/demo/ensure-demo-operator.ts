@@ -9,13 +9,25 @@ const DEMO_OPERATOR_EMAIL = 'demo@example.com';
  * The demo's console account, made once. `known` is the password shown at an earlier start: it
  * stays while it still signs in, so what a newcomer copied keeps working across restarts.
  */
-export async function ensureDemoConsoleUser(db: Db, workspaceId: string, known?: string): Promise<{ email: string; password: string }> {
-  const [existing] = await db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, DEMO_OPERATOR_EMAIL));
+export async function ensureDemoConsoleUser(
+  db: Db,
+  workspaceId: string,
+  known?: string,
+): Promise<{ email: string; password: string }> {
+  const [existing] = await db
+    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.email, DEMO_OPERATOR_EMAIL));
   if (!existing) {
-    const { user, password } = await createUser(db, { workspaceId, email: DEMO_OPERATOR_EMAIL, password: known });
+    const { user, password } = await createUser(db, {
+      workspaceId,
+      email: DEMO_OPERATOR_EMAIL,
+      password: known,
+    });
     return { email: user.email, password };
   }
-  if (known && (await verifyPassword(known, existing.passwordHash))) return { email: DEMO_OPERATOR_EMAIL, password: known };
+  if (known && (await verifyPassword(known, existing.passwordHash)))
+    return { email: DEMO_OPERATOR_EMAIL, password: known };
   const password = generatePassword();
   await db
     .update(schema.users)

@@ -3,7 +3,13 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { createEntry, getEntry, getEntryByKey } from '@/lib/silo';
 import { createJob, createWorkflow, getJobByKey } from '@/lib/transform';
-import { connectApp, createApiKey, createWorkspace, hashApiToken, revokeApiKey } from '@/lib/workspaces';
+import {
+  connectApp,
+  createApiKey,
+  createWorkspace,
+  hashApiToken,
+  revokeApiKey,
+} from '@/lib/workspaces';
 
 const DEMO_NAME = 'Demo (sandbox)';
 const DEMO_KEY_NAME = 'demo';
@@ -23,16 +29,34 @@ export interface DemoInfo {
  * is shown again while it is still the workspace's active demo key, else a new one replaces it.
  */
 export async function ensureDemo(db: Db, knownApiKey?: string): Promise<DemoInfo> {
-  let [workspace] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.name, DEMO_NAME)).orderBy(asc(schema.workspaces.createdAt)).limit(1);
+  let [workspace] = await db
+    .select()
+    .from(schema.workspaces)
+    .where(eq(schema.workspaces.name, DEMO_NAME))
+    .orderBy(asc(schema.workspaces.createdAt))
+    .limit(1);
   let supplierId: string;
   let workflowId: string;
   if (!workspace) {
     const created = await createWorkspace(db, { name: DEMO_NAME, environment: 'sandbox' });
-    [workspace] = await db.select().from(schema.workspaces).where(eq(schema.workspaces.id, created.id));
+    [workspace] = await db
+      .select()
+      .from(schema.workspaces)
+      .where(eq(schema.workspaces.id, created.id));
     await connectApp(db, created.id, 'gov-ar');
-    const { workflow } = await createWorkflow(db, created.id, { template: 'ar-supplier-registration' });
-    const { entry } = await createEntry(db, created.id, { body: { key: 'demo-supplier', folder: 'suppliers', data: { name: DEMO_SUPPLIER.name, tax_id: { country: 'AR', code: DEMO_SUPPLIER.cuit } } } });
-    await createJob(db, created.id, { body: { workflow_id: workflow.id, silo_entry_id: entry.id, key: 'demo-registration' } });
+    const { workflow } = await createWorkflow(db, created.id, {
+      template: 'ar-supplier-registration',
+    });
+    const { entry } = await createEntry(db, created.id, {
+      body: {
+        key: 'demo-supplier',
+        folder: 'suppliers',
+        data: { name: DEMO_SUPPLIER.name, tax_id: { country: 'AR', code: DEMO_SUPPLIER.cuit } },
+      },
+    });
+    await createJob(db, created.id, {
+      body: { workflow_id: workflow.id, silo_entry_id: entry.id, key: 'demo-registration' },
+    });
     supplierId = entry.id;
     workflowId = workflow.id;
   } else {
@@ -41,21 +65,40 @@ export async function ensureDemo(db: Db, knownApiKey?: string): Promise<DemoInfo
     supplierId = entry!.id;
     workflowId = job!.workflowId;
   }
-  return { workspaceId: workspace!.id, workflowId, apiKey: await ensureDemoApiKey(db, workspace!.id, knownApiKey), supplierId };
+  return {
+    workspaceId: workspace!.id,
+    workflowId,
+    apiKey: await ensureDemoApiKey(db, workspace!.id, knownApiKey),
+    supplierId,
+  };
 }
 
-async function ensureDemoApiKey(db: Db, workspaceId: string, known: string | undefined): Promise<string> {
+async function ensureDemoApiKey(
+  db: Db,
+  workspaceId: string,
+  known: string | undefined,
+): Promise<string> {
   const active = await db
     .select({ id: schema.apiKeys.id, hash: schema.apiKeys.hash })
     .from(schema.apiKeys)
-    .where(and(eq(schema.apiKeys.workspaceId, workspaceId), eq(schema.apiKeys.name, DEMO_KEY_NAME), isNull(schema.apiKeys.revokedAt)));
+    .where(
+      and(
+        eq(schema.apiKeys.workspaceId, workspaceId),
+        eq(schema.apiKeys.name, DEMO_KEY_NAME),
+        isNull(schema.apiKeys.revokedAt),
+      ),
+    );
   if (known && active.some((key) => key.hash === hashApiToken(known))) return known;
   for (const key of active) await revokeApiKey(db, workspaceId, key.id);
   return (await createApiKey(db, workspaceId, DEMO_KEY_NAME)).token;
 }
 
 /** The supplier's registration link, once the runner has created it (a few hundred ms after start). */
-export async function waitForDemoLink(db: Db, demo: DemoInfo, timeoutMs = 15_000): Promise<string | undefined> {
+export async function waitForDemoLink(
+  db: Db,
+  demo: DemoInfo,
+  timeoutMs = 15_000,
+): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const entry = await getEntry(db, demo.workspaceId, demo.supplierId);

@@ -14,6 +14,7 @@ export async function prepareDemo(db: Db): Promise<PreparedDemo> {
   const known = readDemoCredentials();
   const demo = await ensureDemo(db, known.apiKey);
   const operator = await ensureDemoConsoleUser(db, demo.workspaceId, known.consolePassword);
-  if (demo.apiKey !== known.apiKey || operator.password !== known.consolePassword) writeDemoCredentials({ apiKey: demo.apiKey, consolePassword: operator.password });
+  if (demo.apiKey !== known.apiKey || operator.password !== known.consolePassword)
+    writeDemoCredentials({ apiKey: demo.apiKey, consolePassword: operator.password });
   return { ...demo, link: await waitForDemoLink(db, demo), operator };
 }

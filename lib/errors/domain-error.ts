@@ -1,7 +1,15 @@
 import type { Messages, MessageKeys, NestedKeyOf } from 'next-intl';
 
 /** What went wrong, as a caller can act on it. Only the edges map it: lib/api to an HTTP status, pages to a form message. */
-export const ERROR_KINDS = ['invalid', 'not_found', 'conflict', 'precondition', 'forbidden', 'rate_limited', 'unavailable'] as const;
+export const ERROR_KINDS = [
+  'invalid',
+  'not_found',
+  'conflict',
+  'precondition',
+  'forbidden',
+  'rate_limited',
+  'unavailable',
+] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 /** Any message of messages/es.json by its full path (`wizard.certificate.alias.tooLong`); tsc rejects one that does not exist. */

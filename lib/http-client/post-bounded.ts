@@ -50,7 +50,14 @@ export function postBounded(request: BoundedPost): Promise<BoundedResponse> {
       clearTimeout(deadline);
       done();
     };
-    const fail = (error: unknown) => settle(() => reject(error instanceof BoundedPostError ? error : new BoundedPostError('unreachable', (error as Error).message, { cause: error })));
+    const fail = (error: unknown) =>
+      settle(() =>
+        reject(
+          error instanceof BoundedPostError
+            ? error
+            : new BoundedPostError('unreachable', (error as Error).message, { cause: error }),
+        ),
+      );
     const req = (url.protocol === 'https:' ? https : http).request(
       url,
       {
@@ -62,7 +69,12 @@ export function postBounded(request: BoundedPost): Promise<BoundedResponse> {
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const answer = (truncated: boolean) => ({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+        const answer = (truncated: boolean) => ({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          truncated,
+        });
         res.on('data', (chunk: Buffer) => {
           if (settled) return;
           if (size + chunk.length > maxResponseBytes) {
@@ -79,7 +91,9 @@ export function postBounded(request: BoundedPost): Promise<BoundedResponse> {
       },
     );
     const deadline = setTimeout(() => {
-      fail(new BoundedPostError('timeout', `no answer within ${timeoutMs / 1000} s from ${url.host}`));
+      fail(
+        new BoundedPostError('timeout', `no answer within ${timeoutMs / 1000} s from ${url.host}`),
+      );
       req.destroy();
     }, timeoutMs);
     req.on('error', fail);

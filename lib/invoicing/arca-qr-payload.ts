@@ -30,7 +30,9 @@ export function arcaQrPayload({ voucher, cuit, number, cae }: ApprovedVoucher): 
     importe: Number(voucher.ImpTotal),
     moneda: voucher.MonId,
     ctz: Number(voucher.MonCotiz),
-    ...(voucher.DocTipo !== 99 ? { tipoDocRec: voucher.DocTipo, nroDocRec: Number(voucher.DocNro) } : {}),
+    ...(voucher.DocTipo !== 99
+      ? { tipoDocRec: voucher.DocTipo, nroDocRec: Number(voucher.DocNro) }
+      : {}),
     tipoCodAut: 'E',
     codAut: Number(cae),
   };

@@ -54,7 +54,9 @@ const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')
  * is each subtotal rounded half-up to cents. The total is the sum of the rounded subtotals, so that
  * it equals ImpNeto + ImpIVA + ImpOpEx + ImpTotConc + ImpTrib to the cent, as ARCA checks.
  */
-export function calculateInvoice(invoice: Pick<GoblInvoice, 'lines' | 'charges'>): InvoiceResult<InvoiceCalculation> {
+export function calculateInvoice(
+  invoice: Pick<GoblInvoice, 'lines' | 'charges'>,
+): InvoiceResult<InvoiceCalculation> {
   const problems: InvoiceProblem[] = [];
   const lines: CalculatedLine[] = [];
   const rates = new Map<number, { percent: string; base: Money }>();
@@ -66,8 +68,11 @@ export function calculateInvoice(invoice: Pick<GoblInvoice, 'lines' | 'charges'>
   invoice.lines.forEach((line, i) => {
     const lineSum = new Money(line.quantity).times(line.item.price);
     const discount = (line.discounts ?? []).reduce((acc, d, j) => {
-      if (d.percent === undefined && d.amount === undefined) problems.push({ path: `lines[${i}].discounts[${j}].percent`, code: 'required' });
-      return acc.plus(d.percent !== undefined ? lineSum.times(fraction(d.percent)) : new Money(d.amount ?? 0));
+      if (d.percent === undefined && d.amount === undefined)
+        problems.push({ path: `lines[${i}].discounts[${j}].percent`, code: 'required' });
+      return acc.plus(
+        d.percent !== undefined ? lineSum.times(fraction(d.percent)) : new Money(d.amount ?? 0),
+      );
     }, new Money(0));
     const total = lineSum.minus(discount);
     if (total.isNegative()) problems.push({ path: `lines[${i}].discounts`, code: 'negative' });
@@ -78,12 +83,20 @@ export function calculateInvoice(invoice: Pick<GoblInvoice, 'lines' | 'charges'>
     }
     sum = sum.plus(total);
     if (vat.value.kind === 'taxed') {
-      const rate = rates.get(vat.value.rateId) ?? { percent: vat.value.percent, base: new Money(0) };
+      const rate = rates.get(vat.value.rateId) ?? {
+        percent: vat.value.percent,
+        base: new Money(0),
+      };
       rates.set(vat.value.rateId, { percent: rate.percent, base: rate.base.plus(total) });
     } else if (vat.value.kind === 'exempt') exempt = exempt.plus(total);
     else if (vat.value.kind === 'not-taxed') notTaxed = notTaxed.plus(total);
     else withoutVat = withoutVat.plus(total);
-    lines.push({ sum: toCents(lineSum), discount: toCents(discount), total: toCents(total), vat: vat.value });
+    lines.push({
+      sum: toCents(lineSum),
+      discount: toCents(discount),
+      total: toCents(total),
+      vat: vat.value,
+    });
   });
 
   const vat = [...rates].map(([rateId, { percent, base }]) => ({
@@ -108,7 +121,9 @@ export function calculateInvoice(invoice: Pick<GoblInvoice, 'lines' | 'charges'>
   const taxed = add(vat.map((v) => v.base));
   const vatTotal = add(vat.map((v) => v.amount));
   const chargesTotal = add(charges.map((c) => c.amount));
-  const parts = [taxed, vatTotal, chargesTotal].map(toCents).concat([exempt, notTaxed, withoutVat].map(toCents));
+  const parts = [taxed, vatTotal, chargesTotal]
+    .map(toCents)
+    .concat([exempt, notTaxed, withoutVat].map(toCents));
   return {
     ok: true,
     value: {

@@ -14,9 +14,17 @@ const ARGENTINE = ['1', '6', '13', '16', '4', '5', '7', '10', '15'];
  */
 export function customerVatStatus(customer: GoblInvoice['customer']): InvoiceResult<string> {
   if (!customer) return { ok: true, value: '5' };
-  const allowed = !customer.tax_id ? WITHOUT_TAX_ID : customer.tax_id.country === 'AR' ? ARGENTINE : FOREIGN;
+  const allowed = !customer.tax_id
+    ? WITHOUT_TAX_ID
+    : customer.tax_id.country === 'AR'
+      ? ARGENTINE
+      : FOREIGN;
   const given = customer.ext?.['ar-arca-vat-status'];
   if (given === undefined) return { ok: true, value: allowed[0]! };
-  if (!allowed.includes(given)) return { ok: false, problems: [{ path: 'customer.ext.ar-arca-vat-status', code: 'vat_status_not_for_customer' }] };
+  if (!allowed.includes(given))
+    return {
+      ok: false,
+      problems: [{ path: 'customer.ext.ar-arca-vat-status', code: 'vat_status_not_for_customer' }],
+    };
   return { ok: true, value: given };
 }

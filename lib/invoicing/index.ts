@@ -2,7 +2,12 @@ export { goblInvoiceSchema } from './invoice-schema';
 export type { GoblInvoice, GoblLine } from './invoice-schema';
 export { parseInvoice } from './parse-invoice';
 export { calculateInvoice } from './calculate-invoice';
-export type { InvoiceCalculation, CalculatedLine, VatSubtotal, CalculatedCharge } from './calculate-invoice';
+export type {
+  InvoiceCalculation,
+  CalculatedLine,
+  VatSubtotal,
+  CalculatedCharge,
+} from './calculate-invoice';
 export { chooseVoucherType, TYPE_A_VAT_STATUSES } from './choose-voucher-type';
 export type { VoucherTypeInput } from './choose-voucher-type';
 export { chooseConcept } from './choose-concept';

@@ -10,8 +10,12 @@ const decimal = z
   .union([z.string(), z.number()])
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .refine((v) => DECIMAL.test(v), { message: 'invalid_decimal' });
-const positiveDecimal = decimal.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), { message: 'not_positive' });
-const nonNegativeDecimal = decimal.refine((v) => !v.startsWith('-') || !/[1-9]/.test(v), { message: 'negative' });
+const positiveDecimal = decimal.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), {
+  message: 'not_positive',
+});
+const nonNegativeDecimal = decimal.refine((v) => !v.startsWith('-') || !/[1-9]/.test(v), {
+  message: 'negative',
+});
 
 /** A calendar date as GOBL writes it (yyyy-mm-dd) that exists. */
 const date = z.string().refine(
@@ -19,11 +23,17 @@ const date = z.string().refine(
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     if (!m) return false;
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+    return (
+      d.getUTCFullYear() === Number(m[1]) &&
+      d.getUTCMonth() === Number(m[2]) - 1 &&
+      d.getUTCDate() === Number(m[3])
+    );
   },
   { message: 'invalid_date' },
 );
-const percent = z.string().refine((v) => /^\d+(\.\d+)?%$/.test(v.trim()), { message: 'invalid_percent' });
+const percent = z
+  .string()
+  .refine((v) => /^\d+(\.\d+)?%$/.test(v.trim()), { message: 'invalid_percent' });
 
 const DOC_TYPES = ['1', '2', '3', '6', '7', '8', '11', '12', '13'] as const;
 const VAT_STATUSES = ['1', '4', '5', '6', '7', '8', '9', '10', '13', '15', '16'] as const;
@@ -31,7 +41,11 @@ const IDENTITY_TYPES = ['80', '86', '87', '94', '96'] as const;
 const VAT_RATE_CODES = ['3', '4', '5', '6', '8', '9'] as const;
 const TAX_TYPES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '13', '99'] as const;
 
-const taxId = z.strictObject({ country: z.string().regex(/^[A-Z]{2}$/), code: z.string().min(1), type: z.string().optional() });
+const taxId = z.strictObject({
+  country: z.string().regex(/^[A-Z]{2}$/),
+  code: z.string().min(1),
+  type: z.string().optional(),
+});
 const identity = z.strictObject({
   key: z.string().optional(),
   type: z.string().optional(),
@@ -99,8 +113,14 @@ const charge = z.strictObject({
 const preceding = z.strictObject({
   uuid: z.string().optional(),
   type: z.enum(['standard', 'credit-note', 'debit-note']).optional(),
-  series: z.union([z.string(), z.number()]).transform(String).refine((v) => /^\d+$/.test(v), { message: 'series_range' }),
-  code: z.union([z.string(), z.number()]).transform(String).refine((v) => /^\d{1,8}$/.test(v) && Number(v) > 0, { message: 'invalid_value' }),
+  series: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .refine((v) => /^\d+$/.test(v), { message: 'series_range' }),
+  code: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .refine((v) => /^\d{1,8}$/.test(v) && Number(v) > 0, { message: 'invalid_value' }),
   issue_date: date.optional(),
   reason: z.string().optional(),
   ext: z.strictObject({ 'ar-arca-doc-type': z.enum(DOC_TYPES) }),
@@ -108,7 +128,9 @@ const preceding = z.strictObject({
 
 export const goblInvoiceSchema = z.strictObject({
   $schema: z.literal('https://gobl.org/draft-0/bill/invoice'),
-  $addons: z.array(z.string()).refine((a) => a.includes('ar-arca-v4'), { message: 'invalid_value' }),
+  $addons: z
+    .array(z.string())
+    .refine((a) => a.includes('ar-arca-v4'), { message: 'invalid_value' }),
   $regime: z.literal('AR').optional(),
   $tags: z.array(z.string()).optional(),
   uuid: z.string().optional(),
@@ -116,13 +138,23 @@ export const goblInvoiceSchema = z.strictObject({
   series: z
     .union([z.string(), z.number()])
     .transform(String)
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 99998, { message: 'series_range' })
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 99998, {
+      message: 'series_range',
+    })
     .optional(),
   // Assigned by ARCA's numbering when the invoice is sent; one chosen by the client would collide.
-  code: z.unknown().refine((v) => v === undefined, { message: 'code_not_allowed' }).optional(),
+  code: z
+    .unknown()
+    .refine((v) => v === undefined, { message: 'code_not_allowed' })
+    .optional(),
   issue_date: date,
-  currency: z.string().regex(/^[A-Z]{3}$/).default('ARS'),
-  exchange_rates: z.array(z.strictObject({ from: z.string(), to: z.string(), amount: positiveDecimal })).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .default('ARS'),
+  exchange_rates: z
+    .array(z.strictObject({ from: z.string(), to: z.string(), amount: positiveDecimal }))
+    .optional(),
   tax: z
     .strictObject({
       ext: z
@@ -135,16 +167,27 @@ export const goblInvoiceSchema = z.strictObject({
     .optional(),
   preceding: z.array(preceding).optional(),
   supplier: z.strictObject(party),
-  customer: z.strictObject({ ...party, ext: z.strictObject({ 'ar-arca-vat-status': z.enum(VAT_STATUSES).optional() }).optional() }).optional(),
+  customer: z
+    .strictObject({
+      ...party,
+      ext: z.strictObject({ 'ar-arca-vat-status': z.enum(VAT_STATUSES).optional() }).optional(),
+    })
+    .optional(),
   lines: z.array(line).min(1),
   charges: z.array(charge).optional(),
-  ordering: z.strictObject({ period: z.strictObject({ start: date, end: date }).optional() }).optional(),
+  ordering: z
+    .strictObject({ period: z.strictObject({ start: date, end: date }).optional() })
+    .optional(),
   payment: z
     .strictObject({
       terms: z
         .strictObject({
           key: z.string().optional(),
-          due_dates: z.array(z.strictObject({ date, percent: percent.optional(), amount: decimal.optional() })).optional(),
+          due_dates: z
+            .array(
+              z.strictObject({ date, percent: percent.optional(), amount: decimal.optional() }),
+            )
+            .optional(),
         })
         .optional(),
     })

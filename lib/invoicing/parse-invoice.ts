@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { goblInvoiceSchema, type GoblInvoice } from './invoice-schema';
 import { formatPath } from './format-path';
-import { isInvoiceProblemCode, type InvoiceProblem, type InvoiceProblemCode, type InvoiceResult } from './invoice-problem';
+import {
+  isInvoiceProblemCode,
+  type InvoiceProblem,
+  type InvoiceProblemCode,
+  type InvoiceResult,
+} from './invoice-problem';
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let here = data;
@@ -14,11 +19,13 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 
 function codeOf(issue: z.core.$ZodIssue, data: unknown): InvoiceProblemCode {
   if (issue.code === 'custom' && isInvoiceProblemCode(issue.message)) return issue.message;
-  if (issue.code === 'invalid_type') return valueAt(data, issue.path) === undefined ? 'required' : 'invalid_type';
+  if (issue.code === 'invalid_type')
+    return valueAt(data, issue.path) === undefined ? 'required' : 'invalid_type';
   if (issue.code === 'too_small') return issue.origin === 'array' ? 'too_few' : 'required';
   if (issue.code === 'invalid_value' || issue.code === 'invalid_format') return 'invalid_value';
   // A union (amount as string or number) that matched neither: the type is wrong.
-  if (issue.code === 'invalid_union') return valueAt(data, issue.path) === undefined ? 'required' : 'invalid_type';
+  if (issue.code === 'invalid_union')
+    return valueAt(data, issue.path) === undefined ? 'required' : 'invalid_type';
   return 'invalid_value';
 }
 
@@ -29,7 +36,8 @@ export function parseInvoice(data: unknown): InvoiceResult<GoblInvoice> {
   const problems: InvoiceProblem[] = [];
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), code: 'unknown_field' });
+      for (const key of issue.keys)
+        problems.push({ path: formatPath([...issue.path, key]), code: 'unknown_field' });
     } else {
       problems.push({ path: formatPath(issue.path), code: codeOf(issue, data) });
     }

@@ -10,13 +10,20 @@ export type LineVat =
   | { kind: 'none' };
 
 // GOBL's Argentine rate keys; 5 % and 2.5 % have none and are given by percent or `ar-arca-vat-rate`.
-const RATE_KEY_PERCENT: Record<string, string> = { zero: '0', reduced: '10.5', general: '21', standard: '21', increased: '27' };
+const RATE_KEY_PERCENT: Record<string, string> = {
+  zero: '0',
+  reduced: '10.5',
+  general: '21',
+  standard: '21',
+  increased: '27',
+};
 
 /** Reads a line's VAT combo: key, rate key, percent and `ar-arca-vat-rate` must agree. */
 export function resolveLineVat(line: GoblLine, lineIndex: number): InvoiceResult<LineVat> {
   const combos = line.taxes ?? [];
   if (combos.length === 0) return { ok: true, value: { kind: 'none' } };
-  const at = (j: number, field?: string) => `lines[${lineIndex}].taxes[${j}]${field ? `.${field}` : ''}`;
+  const at = (j: number, field?: string) =>
+    `lines[${lineIndex}].taxes[${j}]${field ? `.${field}` : ''}`;
   if (combos.length > 1) return { ok: false, problems: [{ path: at(1), code: 'invalid_value' }] };
   const combo = combos[0]!;
   if (combo.key === 'exempt') return { ok: true, value: { kind: 'exempt' } };
@@ -27,14 +34,18 @@ export function resolveLineVat(line: GoblLine, lineIndex: number): InvoiceResult
   if (combo.rate !== undefined) claims.push(['rate', RATE_KEY_PERCENT[combo.rate]!]);
   if (combo.percent !== undefined) claims.push(['percent', combo.percent.trim().replace(/%$/, '')]);
   const extCode = combo.ext?.['ar-arca-vat-rate'];
-  if (extCode !== undefined) claims.push(['ext.ar-arca-vat-rate', vatRatePercent(Number(extCode))!]);
-  if (claims.length === 0) return { ok: false, problems: [{ path: at(0, 'percent'), code: 'required' }] };
+  if (extCode !== undefined)
+    claims.push(['ext.ar-arca-vat-rate', vatRatePercent(Number(extCode))!]);
+  if (claims.length === 0)
+    return { ok: false, problems: [{ path: at(0, 'percent'), code: 'required' }] };
 
   const problems: InvoiceProblem[] = [];
   const rateId = vatRateId(claims[0]![1]);
-  if (rateId === undefined) problems.push({ path: at(0, claims[0]![0]), code: 'vat_rate_unsupported' });
+  if (rateId === undefined)
+    problems.push({ path: at(0, claims[0]![0]), code: 'vat_rate_unsupported' });
   for (const [field, percent] of claims.slice(1)) {
-    if (vatRateId(percent) !== rateId) problems.push({ path: at(0, field), code: 'vat_rate_mismatch' });
+    if (vatRateId(percent) !== rateId)
+      problems.push({ path: at(0, field), code: 'vat_rate_mismatch' });
   }
   if (problems.length > 0 || rateId === undefined) return { ok: false, problems };
   return { ok: true, value: { kind: 'taxed', percent: vatRatePercent(rateId)!, rateId } };

@@ -39,7 +39,11 @@ const TAX_TYPE_NAMES: Record<number, string> = {
  * answers every problem found, each naming the field. The point of sale is the invoice entry's
  * series; the supplier's CUIT and regime come from its registration.
  */
-export function toFeVoucher(data: unknown, supplier: InvoicingSupplier, pointOfSale: number): InvoiceResult<FeVoucher> {
+export function toFeVoucher(
+  data: unknown,
+  supplier: InvoicingSupplier,
+  pointOfSale: number,
+): InvoiceResult<FeVoucher> {
   const parsed = parseInvoice(data);
   if (!parsed.ok) return parsed;
   const invoice = parsed.value;
@@ -52,11 +56,17 @@ export function toFeVoucher(data: unknown, supplier: InvoicingSupplier, pointOfS
 
   const supplierCuit = validateCuit(supplier.cuit);
   const givenCuit = invoice.supplier.tax_id;
-  if (!supplierCuit.ok || (givenCuit && (givenCuit.country !== 'AR' || normalizeCuit(givenCuit.code) !== supplierCuit.cuit))) {
+  if (
+    !supplierCuit.ok ||
+    (givenCuit &&
+      (givenCuit.country !== 'AR' || normalizeCuit(givenCuit.code) !== supplierCuit.cuit))
+  ) {
     problems.push({ path: 'supplier.tax_id.code', code: 'supplier_cuit_mismatch' });
   }
-  if (!Number.isInteger(pointOfSale) || pointOfSale < 1 || pointOfSale > 99998) problems.push({ path: 'series', code: 'series_range' });
-  else if (invoice.series !== undefined && Number(invoice.series) !== pointOfSale) problems.push({ path: 'series', code: 'series_mismatch' });
+  if (!Number.isInteger(pointOfSale) || pointOfSale < 1 || pointOfSale > 99998)
+    problems.push({ path: 'series', code: 'series_range' });
+  else if (invoice.series !== undefined && Number(invoice.series) !== pointOfSale)
+    problems.push({ path: 'series', code: 'series_mismatch' });
 
   const vatStatus = take(customerVatStatus(invoice.customer));
   const voucherType = take(
@@ -67,33 +77,43 @@ export function toFeVoucher(data: unknown, supplier: InvoicingSupplier, pointOfS
       docType: invoice.tax?.ext?.['ar-arca-doc-type'],
     }),
   );
-  const voucherClass = voucherType !== undefined ? voucherClassOf(voucherType)!.voucherClass : undefined;
-  const document = voucherClass !== undefined ? take(customerDocument(invoice.customer, voucherClass)) : undefined;
+  const voucherClass =
+    voucherType !== undefined ? voucherClassOf(voucherType)!.voucherClass : undefined;
+  const document =
+    voucherClass !== undefined ? take(customerDocument(invoice.customer, voucherClass)) : undefined;
 
   const concept = chooseConcept(invoice.lines);
   const givenConcept = invoice.tax?.ext?.['ar-arca-concept'];
-  if (givenConcept !== undefined && Number(givenConcept) !== concept) problems.push({ path: 'tax.ext.ar-arca-concept', code: 'concept_mismatch' });
+  if (givenConcept !== undefined && Number(givenConcept) !== concept)
+    problems.push({ path: 'tax.ext.ar-arca-concept', code: 'concept_mismatch' });
   const period = invoice.ordering?.period;
   const dueDate = invoice.payment?.terms?.due_dates?.[0]?.date;
   if (concept !== 1) {
     if (!period) problems.push({ path: 'ordering.period', code: 'service_period_required' });
-    if (!dueDate) problems.push({ path: 'payment.terms.due_dates', code: 'service_due_date_required' });
+    if (!dueDate)
+      problems.push({ path: 'payment.terms.due_dates', code: 'service_due_date_required' });
   } else if (invoice.payment?.terms?.due_dates?.length) {
     problems.push({ path: 'payment.terms.due_dates', code: 'goods_due_date_not_allowed' });
   }
-  if (period && period.end < period.start) problems.push({ path: 'ordering.period.end', code: 'period_reversed' });
+  if (period && period.end < period.start)
+    problems.push({ path: 'ordering.period.end', code: 'period_reversed' });
 
   const preceding = invoice.preceding ?? [];
-  if (invoice.type !== 'standard' && preceding.length === 0) problems.push({ path: 'preceding', code: 'preceding_required' });
-  if (invoice.type === 'standard' && preceding.length > 0) problems.push({ path: 'preceding', code: 'preceding_not_allowed' });
+  if (invoice.type !== 'standard' && preceding.length === 0)
+    problems.push({ path: 'preceding', code: 'preceding_required' });
+  if (invoice.type === 'standard' && preceding.length > 0)
+    problems.push({ path: 'preceding', code: 'preceding_not_allowed' });
 
   invoice.lines.forEach((line, i) => {
     const hasTaxes = (line.taxes ?? []).length > 0;
-    if (voucherClass === 'C' && hasTaxes) problems.push({ path: `lines[${i}].taxes`, code: 'type_c_line_taxes' });
-    if ((voucherClass === 'A' || voucherClass === 'B') && !hasTaxes) problems.push({ path: `lines[${i}].taxes`, code: 'vat_required' });
+    if (voucherClass === 'C' && hasTaxes)
+      problems.push({ path: `lines[${i}].taxes`, code: 'type_c_line_taxes' });
+    if ((voucherClass === 'A' || voucherClass === 'B') && !hasTaxes)
+      problems.push({ path: `lines[${i}].taxes`, code: 'vat_required' });
   });
   (invoice.charges ?? []).forEach((charge, i) => {
-    if (charge.ext['ar-arca-tax-type'] === '99' && !charge.reason?.trim()) problems.push({ path: `charges[${i}].reason`, code: 'required' });
+    if (charge.ext['ar-arca-tax-type'] === '99' && !charge.reason?.trim())
+      problems.push({ path: `charges[${i}].reason`, code: 'required' });
   });
 
   const monId = currencyCode(invoice.currency);
@@ -106,8 +126,17 @@ export function toFeVoucher(data: unknown, supplier: InvoicingSupplier, pointOfS
   }
 
   const calculation = take(calculateInvoice(invoice));
-  if (calculation && !new Money(calculation.total).isPositive()) problems.push({ path: 'lines', code: 'total_not_positive' });
-  if (problems.length > 0 || !calculation || voucherType === undefined || !document || vatStatus === undefined || !monId || !supplierCuit.ok) {
+  if (calculation && !new Money(calculation.total).isPositive())
+    problems.push({ path: 'lines', code: 'total_not_positive' });
+  if (
+    problems.length > 0 ||
+    !calculation ||
+    voucherType === undefined ||
+    !document ||
+    vatStatus === undefined ||
+    !monId ||
+    !supplierCuit.ok
+  ) {
     return { ok: false, problems };
   }
 
@@ -142,7 +171,11 @@ export function toFeVoucher(data: unknown, supplier: InvoicingSupplier, pointOfS
     ImpTrib: calculation.chargesTotal,
     ImpIVA: classC ? zero : calculation.vatTotal,
     ...(concept !== 1
-      ? { FchServDesde: arcaDate(period!.start), FchServHasta: arcaDate(period!.end), FchVtoPago: arcaDate(dueDate!) }
+      ? {
+          FchServDesde: arcaDate(period!.start),
+          FchServHasta: arcaDate(period!.end),
+          FchVtoPago: arcaDate(dueDate!),
+        }
       : {}),
     MonId: monId,
     MonCotiz: monCotiz,

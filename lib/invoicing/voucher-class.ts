@@ -8,7 +8,9 @@ export type VoucherClass = keyof typeof VOUCHER_TYPES;
 export type InvoiceType = keyof (typeof VOUCHER_TYPES)['A'];
 
 /** The class (A, B, C) and GOBL invoice type of a WSFE voucher type; undefined for others. */
-export function voucherClassOf(voucherType: number): { voucherClass: VoucherClass; invoiceType: InvoiceType } | undefined {
+export function voucherClassOf(
+  voucherType: number,
+): { voucherClass: VoucherClass; invoiceType: InvoiceType } | undefined {
   for (const voucherClass of ['A', 'B', 'C'] as const) {
     for (const [invoiceType, code] of Object.entries(VOUCHER_TYPES[voucherClass])) {
       if (code === voucherType) return { voucherClass, invoiceType: invoiceType as InvoiceType };

@@ -12,17 +12,29 @@ const MAX_CAUSES = 16;
  */
 export function redactError<T>(error: T, depth = 0): T {
   if (!(error instanceof Error) || depth > MAX_CAUSES) return error;
-  const paramsText = 'params' in error && Array.isArray(error.params) ? `params: ${error.params}` : undefined;
-  const scrub = (text: string) => redactQuotedValues(paramsText ? text.split(paramsText).join(`params: ${REDACTED}`) : text);
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error & Record<string, unknown>;
+  const paramsText =
+    'params' in error && Array.isArray(error.params) ? `params: ${error.params}` : undefined;
+  const scrub = (text: string) =>
+    redactQuotedValues(paramsText ? text.split(paramsText).join(`params: ${REDACTED}`) : text);
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as Error &
+    Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(error)) {
     const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
-    if ('value' in descriptor) Object.defineProperty(copy, key, { ...descriptor, value: redactValue(key, descriptor.value, scrub, depth) });
+    if ('value' in descriptor)
+      Object.defineProperty(copy, key, {
+        ...descriptor,
+        value: redactValue(key, descriptor.value, scrub, depth),
+      });
   }
   return copy as T;
 }
 
-function redactValue(key: string, value: unknown, scrub: (text: string) => string, depth: number): unknown {
+function redactValue(
+  key: string,
+  value: unknown,
+  scrub: (text: string) => string,
+  depth: number,
+): unknown {
   if (key === 'params') return REDACTED;
   if (key === 'cause') return redactError(value, depth + 1);
   if (key === 'detail' && typeof value === 'string') return redactKeyValues(value);
@@ -46,5 +58,13 @@ export function redactConsoleErrors(target: Pick<Console, 'error' | 'warn'> = co
   }
 }
 
-const redactQuotedValues = (text: string) => text.replace(/(for type [\w ]+|value too long for type [\w ()]+|for enum [\w ]+): "(?:[^"\\]|\\.)*"/g, `$1: "${REDACTED}"`);
-const redactKeyValues = (text: string) => text.replace(/\)=\((?:.|\n)*?\)( already exists| is not present| conflicts)/g, `)=(${REDACTED})$1`);
+const redactQuotedValues = (text: string) =>
+  text.replace(
+    /(for type [\w ]+|value too long for type [\w ()]+|for enum [\w ]+): "(?:[^"\\]|\\.)*"/g,
+    `$1: "${REDACTED}"`,
+  );
+const redactKeyValues = (text: string) =>
+  text.replace(
+    /\)=\((?:.|\n)*?\)( already exists| is not present| conflicts)/g,
+    `)=(${REDACTED})$1`,
+  );

@@ -20,9 +20,16 @@ const REDACTED_FIELDS = [
   'sign',
 ] as const;
 
-export const REDACT_PATHS = REDACTED_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`, `req.headers.${f}`]);
+export const REDACT_PATHS = REDACTED_FIELDS.flatMap((f) => [
+  f,
+  `*.${f}`,
+  `*.*.${f}`,
+  `req.headers.${f}`,
+]);
 
 /** Registration refs are credentials: mask the ref segment of /reg/<ref> paths. */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/reg\/)[^/?#]+/g, '$1[redacted]').replace(/([?&](?:ref|token|key)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/(\/reg\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&](?:ref|token|key)=)[^&#]*/gi, '$1[redacted]');
 }

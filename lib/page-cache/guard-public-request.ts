@@ -32,7 +32,8 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
   // spend a whole minute's budget in one burst.
   const limit = new LocalRateLimit(Math.ceil(options.requestsPerMinute / 6), 10_000);
   const now = options.now ?? Date.now;
-  const clientKey = (req: IncomingMessage) => String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
+  const clientKey = (req: IncomingMessage) =>
+    String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
 
   return {
     page(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
@@ -41,7 +42,14 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
       const { allowed, resetSeconds } = limit.hit(clientKey(req), now());
       if (!allowed) {
         // Only the wizard keeps a supplier's progress; elsewhere there is none to promise.
-        sendPlainPage(res, 429, isRegistrationPath(pathname) ? 'tooManyInWizard' : 'tooMany', locale, pathname, { 'Retry-After': String(resetSeconds) });
+        sendPlainPage(
+          res,
+          429,
+          isRegistrationPath(pathname) ? 'tooManyInWizard' : 'tooMany',
+          locale,
+          pathname,
+          { 'Retry-After': String(resetSeconds) },
+        );
         return true;
       }
       const registration = REGISTRATION_PATH.exec(pathname);
@@ -57,8 +65,17 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
       const simulator = SIMULATOR_PATH.test(pathname);
       const { allowed, resetSeconds } = simulator ? limit.hit(key, now()) : limit.peek(key, now());
       if (!allowed) {
-        const body = JSON.stringify(problem(429, `Too many requests from your address. Try again in ${resetSeconds} s.`));
-        res.writeHead(429, { 'Content-Type': 'application/problem+json', 'Cache-Control': 'no-store', 'Retry-After': String(resetSeconds), 'Content-Length': Buffer.byteLength(body) }).end(body);
+        const body = JSON.stringify(
+          problem(429, `Too many requests from your address. Try again in ${resetSeconds} s.`),
+        );
+        res
+          .writeHead(429, {
+            'Content-Type': 'application/problem+json',
+            'Cache-Control': 'no-store',
+            'Retry-After': String(resetSeconds),
+            'Content-Length': Buffer.byteLength(body),
+          })
+          .end(body);
         return true;
       }
       if (!simulator) res.once('finish', () => res.statusCode === 401 && limit.hit(key, now()));

@@ -22,6 +22,16 @@ export function matchRegistrationPage(pathname: string): RegistrationPage | unde
 }
 
 /** Only a plain browser GET of a step's HTML, with no query string, is served from the cache. */
-export function isCacheableRequest(method: string | undefined, url: string, headers: IncomingHttpHeaders, page: RegistrationPage): boolean {
-  return method === 'GET' && page.step !== undefined && !url.includes('?') && !ROUTER_HEADERS.some((name) => name in headers);
+export function isCacheableRequest(
+  method: string | undefined,
+  url: string,
+  headers: IncomingHttpHeaders,
+  page: RegistrationPage,
+): boolean {
+  return (
+    method === 'GET' &&
+    page.step !== undefined &&
+    !url.includes('?') &&
+    !ROUTER_HEADERS.some((name) => name in headers)
+  );
 }

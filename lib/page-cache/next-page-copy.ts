@@ -17,7 +17,14 @@ export interface PageCopy {
 }
 
 // Per-response values that must not be replayed.
-const NOT_KEPT = new Set(['content-length', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-page-cache']);
+const NOT_KEPT = new Set([
+  'content-length',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'x-page-cache',
+]);
 
 type Chunk = string | Uint8Array;
 
@@ -27,12 +34,20 @@ type Chunk = string | Uint8Array;
  * page, a cookie set, no nonce). Next would compress; the copy must be text to take a new nonce, so
  * this answer goes uncompressed.
  */
-export function copyNextPage(req: IncomingMessage, res: ServerResponse, onCopied: (copy: PageCopy) => void): void {
+export function copyNextPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  onCopied: (copy: PageCopy) => void,
+): void {
   delete req.headers['accept-encoding'];
   const chunks: Buffer[] = [];
   const keep = (chunk: unknown, encoding: unknown) => {
-    if (typeof chunk === 'string') chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
-    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (typeof chunk === 'string')
+      chunks.push(
+        Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+      );
+    else if (chunk instanceof Uint8Array)
+      chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   };
   const write = res.write;
   const end = res.end;
@@ -50,14 +65,21 @@ export function copyNextPage(req: IncomingMessage, res: ServerResponse, onCopied
   });
 }
 
-function toCopy(status: number, headers: ReturnType<ServerResponse['getHeaders']>, body: Buffer): PageCopy | undefined {
+function toCopy(
+  status: number,
+  headers: ReturnType<ServerResponse['getHeaders']>,
+  body: Buffer,
+): PageCopy | undefined {
   if (status !== 200 || headers['set-cookie'] || headers['content-encoding']) return undefined;
   if (!String(headers['content-type'] ?? '').startsWith('text/html')) return undefined;
-  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(String(headers['content-security-policy'] ?? ''))?.[1];
+  const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(
+    String(headers['content-security-policy'] ?? ''),
+  )?.[1];
   if (!nonce) return undefined;
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    if (value !== undefined && !NOT_KEPT.has(name))
+      kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return { nonce, headers: kept, body: body.toString('utf8') };
 }
@@ -68,8 +90,13 @@ export function replayNextPage(res: ServerResponse, copy: PageCopy, gzip: boolea
   const text = Buffer.from(copy.body.replaceAll(copy.nonce, nonce), 'utf8');
   // Level 1 with the most memory: on a wizard page, barely larger than level 4 for less CPU.
   const body = gzip ? gzipSync(text, { level: 1, memLevel: 9 }) : text;
-  const headers: Record<string, string | number> = { 'X-Page-Cache': 'hit', 'Content-Length': body.length, ...(gzip ? { 'Content-Encoding': 'gzip' } : {}) };
-  for (const [name, value] of Object.entries(copy.headers)) headers[name] = value.replaceAll(copy.nonce, nonce);
+  const headers: Record<string, string | number> = {
+    'X-Page-Cache': 'hit',
+    'Content-Length': body.length,
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+  };
+  for (const [name, value] of Object.entries(copy.headers))
+    headers[name] = value.replaceAll(copy.nonce, nonce);
   res.writeHead(200, headers);
   res.end(body);
 }

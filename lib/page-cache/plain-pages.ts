@@ -22,7 +22,14 @@ type PlainPage = keyof typeof COPY;
  * A page answered before Next renders anything (too many views, a body over the limit, a malformed link): plain
  * HTML with no script, in the supplier's language, with a link back to where they were.
  */
-export function sendPlainPage(res: ServerResponse, status: number, kind: PlainPage, locale: Locale, backHref: string, headers: Record<string, string> = {}) {
+export function sendPlainPage(
+  res: ServerResponse,
+  status: number,
+  kind: PlainPage,
+  locale: Locale,
+  backHref: string,
+  headers: Record<string, string> = {},
+) {
   const copy = COPY[kind][locale];
   const href = backHref.replace(/[^A-Za-z0-9/_\-.]/g, '');
   const body = `<!doctype html><html lang="${LANG[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><link rel="icon" href="/icon.svg"><title>${copy.title}</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; color: #0f172a; background: #f8fafc"><main><h1>${copy.title}</h1><p>${copy.body}</p><p><a href="${href}" style="color: #1d4ed8">${copy.back}</a></p></main></body></html>`;
@@ -30,7 +37,8 @@ export function sendPlainPage(res: ServerResponse, status: number, kind: PlainPa
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'",
     'Referrer-Policy': 'no-referrer',
     'X-Robots-Tag': 'noindex, nofollow',
     'X-Content-Type-Options': 'nosniff',

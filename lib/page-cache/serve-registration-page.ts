@@ -5,7 +5,11 @@ import { withinAddressAndRefLimits } from '@/lib/ratelimit';
 import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
-import { isCacheableRequest, matchRegistrationPage, type RegistrationPage } from './match-registration-page';
+import {
+  isCacheableRequest,
+  matchRegistrationPage,
+  type RegistrationPage,
+} from './match-registration-page';
 import { copyNextPage, replayNextPage } from './next-page-copy';
 import { PageStore } from './page-store';
 import { sendPlainPage } from './plain-pages';
@@ -31,20 +35,29 @@ const ARCA_PAGE_MAX_AGE_MS = 30_000;
 export function createRegistrationPageServer(options: RegistrationPageOptions) {
   const store = options.store ?? new PageStore();
   const now = options.now ?? Date.now;
-  return async function serve(req: IncomingMessage, res: ServerResponse, render: () => void): Promise<void> {
+  return async function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    render: () => void,
+  ): Promise<void> {
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0]!;
     // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
-    if (req.method === 'POST' && declaredBodySize(req.method, req.headers, BODY_LIMITS.action) === 'over') {
+    if (
+      req.method === 'POST' &&
+      declaredBodySize(req.method, req.headers, BODY_LIMITS.action) === 'over'
+    ) {
       const posted = matchRegistrationPage(path);
       if (!posted) return render();
       sendPlainPage(res, 413, 'tooLarge', posted.locale, path);
       return discardRest(req);
     }
-    const page = req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
+    const page =
+      req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
     const db = await options.getDb();
-    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef))) return sendPlainPage(res, 429, 'tooManyInWizard', page.locale, path, { 'Retry-After': '60' });
+    if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef)))
+      return sendPlainPage(res, 429, 'tooManyInWizard', page.locale, path, { 'Retry-After': '60' });
     if (!isCacheableRequest(req.method, url, req.headers, page)) return render();
     const version = await getRegistrationVersion(db, page.ref);
     // Unknown refs go to Next's plain 404 page, never into the cache.
@@ -79,7 +92,17 @@ function discardRest(req: IncomingMessage) {
 const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
 const DISCARD_AT_MOST_MS = 15_000;
 
-function withinLimits(db: Db, req: IncomingMessage, page: RegistrationPage, perRef: number): Promise<boolean> {
+function withinLimits(
+  db: Db,
+  req: IncomingMessage,
+  page: RegistrationPage,
+  perRef: number,
+): Promise<boolean> {
   const address = String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
-  return withinAddressAndRefLimits(db, 'reg-view', { address, ref: page.ref }, { address: perRef * 5, ref: perRef });
+  return withinAddressAndRefLimits(
+    db,
+    'reg-view',
+    { address, ref: page.ref },
+    { address: perRef * 5, ref: perRef },
+  );
 }

@@ -12,7 +12,18 @@ const addHits = statement(
 );
 
 /** Adds `hits` to a bucket's fixed window in the shared table (one atomic upsert); returns the window's total. */
-export async function addToWindow(db: Db, bucket: string, windowStart: Date, windowEnd: Date, hits: number): Promise<number> {
-  const [row] = await runStatement<{ count: number }>(db, addHits, [bucket, windowStart.toISOString(), hits, windowEnd.toISOString()]);
+export async function addToWindow(
+  db: Db,
+  bucket: string,
+  windowStart: Date,
+  windowEnd: Date,
+  hits: number,
+): Promise<number> {
+  const [row] = await runStatement<{ count: number }>(db, addHits, [
+    bucket,
+    windowStart.toISOString(),
+    hits,
+    windowEnd.toISOString(),
+  ]);
   return Number(row?.count ?? hits);
 }

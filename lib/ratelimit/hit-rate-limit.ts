@@ -28,12 +28,20 @@ const FLUSH_MS = 200;
 const EXACT_FROM = 0.8;
 const state = new WeakMap<Db, Map<string, Bucket>>();
 
-export async function hitRateLimit(db: Db, bucket: string, limit: number, windowSeconds = 60, now = Date.now()): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Db,
+  bucket: string,
+  limit: number,
+  windowSeconds = 60,
+  now = Date.now(),
+): Promise<RateLimitResult> {
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const buckets = state.get(db) ?? new Map<string, Bucket>();
   state.set(db, buckets);
-  if (buckets.size > 10_000) for (const [key, old] of buckets) if (old.windowStart < windowStart && old.pending === 0) buckets.delete(key);
+  if (buckets.size > 10_000)
+    for (const [key, old] of buckets)
+      if (old.windowStart < windowStart && old.pending === 0) buckets.delete(key);
   let entry = buckets.get(bucket);
   if (!entry || entry.windowStart !== windowStart) {
     if (entry?.timer) clearTimeout(entry.timer);
@@ -41,8 +49,13 @@ export async function hitRateLimit(db: Db, bucket: string, limit: number, window
     buckets.set(bucket, entry);
   }
   entry.pending += 1;
-  if (!entry.synced || entry.known + entry.pending >= limit * EXACT_FROM) await flush(db, bucket, entry);
-  else entry.timer ??= setTimeout(() => void flush(db, bucket, entry).catch(() => undefined), FLUSH_MS).unref();
+  if (!entry.synced || entry.known + entry.pending >= limit * EXACT_FROM)
+    await flush(db, bucket, entry);
+  else
+    entry.timer ??= setTimeout(
+      () => void flush(db, bucket, entry).catch(() => undefined),
+      FLUSH_MS,
+    ).unref();
   const count = entry.known + entry.pending;
   return {
     allowed: count <= limit,
@@ -59,7 +72,13 @@ async function flush(db: Db, bucket: string, entry: Bucket) {
   if (hits === 0) return;
   entry.pending = 0;
   try {
-    const total = await addToWindow(db, bucket, new Date(entry.windowStart), new Date(entry.windowStart + entry.windowMs), hits);
+    const total = await addToWindow(
+      db,
+      bucket,
+      new Date(entry.windowStart),
+      new Date(entry.windowStart + entry.windowMs),
+      hits,
+    );
     // Answers may arrive out of order; the larger total is the newer one.
     entry.known = Math.max(entry.known, total);
     entry.synced = true;

@@ -24,7 +24,11 @@ export async function pruneRateLimits(db: Db, now = new Date()): Promise<number>
  * Prunes on a timer for as long as the app runs (every instance may: deleting is idempotent). A
  * bucket per client address and per link would otherwise stay in the table forever.
  */
-export function startRateLimitPruning(getDb: () => Promise<Db>, onError: (error: unknown) => void, everyMs = 10 * 60_000) {
+export function startRateLimitPruning(
+  getDb: () => Promise<Db>,
+  onError: (error: unknown) => void,
+  everyMs = 10 * 60_000,
+) {
   let running: Promise<unknown> = Promise.resolve();
   const prune = () => {
     running = running.then(async () => pruneRateLimits(await getDb())).catch(onError);

@@ -11,7 +11,10 @@ export interface ArcaEndpoints {
   wsfe: string;
 }
 
-export function arcaEndpoints(environment: Supplier['environment'], endpoints?: ArcaEndpoints): ArcaEndpoints {
+export function arcaEndpoints(
+  environment: Supplier['environment'],
+  endpoints?: ArcaEndpoints,
+): ArcaEndpoints {
   return endpoints ?? getEnv().arca[environment];
 }
 
@@ -21,6 +24,16 @@ export function openPrivateKey(supplier: Pick<Supplier, 'entryId'>, keySealed: s
 }
 
 /** A WSAA ticket for wsfe with the supplier's certificate and key. */
-export function accessTicketFor(db: Db, supplier: Pick<Supplier, 'environment'>, credentials: { certificatePem: string; privateKeyPem: string }, endpoints?: ArcaEndpoints) {
-  return getAccessTicket({ db, environment: supplier.environment, url: arcaEndpoints(supplier.environment, endpoints).wsaa, ...credentials });
+export function accessTicketFor(
+  db: Db,
+  supplier: Pick<Supplier, 'environment'>,
+  credentials: { certificatePem: string; privateKeyPem: string },
+  endpoints?: ArcaEndpoints,
+) {
+  return getAccessTicket({
+    db,
+    environment: supplier.environment,
+    url: arcaEndpoints(supplier.environment, endpoints).wsaa,
+    ...credentials,
+  });
 }

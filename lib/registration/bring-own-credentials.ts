@@ -21,13 +21,25 @@ export async function bringOwnCredentials(
 ): Promise<ValidationResult> {
   const pending = schema.registrationPendingCredentials;
   // The request on screen when the pair was brought, replaced if the pair validates; one made later stays.
-  const [replaced] = await db.select({ keySealed: pending.keySealed }).from(pending).where(eq(pending.entryId, supplier.entryId));
+  const [replaced] = await db
+    .select({ keySealed: pending.keySealed })
+    .from(pending)
+    .where(eq(pending.entryId, supplier.entryId));
   const credentials = await readCredentials({ ...input, password: input.password || undefined });
-  if (!credentials.ok) return { ok: false, problems: [{ code: credentials.code, ok: false }], notices: [] };
+  if (!credentials.ok)
+    return { ok: false, problems: [{ code: credentials.code, ok: false }], notices: [] };
   const { key, certificate: read } = credentials;
-  const match = checkCertificate(read.certificate, { key: key.key }).checks.find((c) => c.code === 'key_match' || c.code === 'key_mismatch');
+  const match = checkCertificate(read.certificate, { key: key.key }).checks.find(
+    (c) => c.code === 'key_match' || c.code === 'key_mismatch',
+  );
   if (match && !match.ok) return { ok: false, problems: [match as ArcaOutcome], notices: [] };
   const keySealed = sealSecret(key.pkcs8Pem, getMasterKeyring(), supplier.entryId);
-  const candidate = { source: 'byo' as const, alias: null, csrPem: null, keySealed, pendingKeySealed: replaced?.keySealed ?? null };
+  const candidate = {
+    source: 'byo' as const,
+    alias: null,
+    csrPem: null,
+    keySealed,
+    pendingKeySealed: replaced?.keySealed ?? null,
+  };
   return validateAndActivate(db, supplier, read.pem, candidate, endpoints);
 }

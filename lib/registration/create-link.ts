@@ -16,5 +16,15 @@ export async function createRegistrationLink(db: Db, ownerId: string, entryId: s
   const linkUrl = `${getEnv().registrationUrl}/reg/${ref}`;
   // No transaction: each insert is idempotent, so a crash between them is repaired by the re-run.
   await db.insert(schema.registrations).values({ entryId, ownerId }).onConflictDoNothing();
-  return addMetaRecordOnce(db, { ownerId, entryId, src: LINK_SRC, key: LINK_KEY, ref, linkUrl, linkScope: 'public', indexed: true, shared: true });
+  return addMetaRecordOnce(db, {
+    ownerId,
+    entryId,
+    src: LINK_SRC,
+    key: LINK_KEY,
+    ref,
+    linkUrl,
+    linkScope: 'public',
+    indexed: true,
+    shared: true,
+  });
 }

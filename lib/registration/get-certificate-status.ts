@@ -17,8 +17,15 @@ export interface CertificateStatus {
 const DAY_MS = 86_400_000;
 
 /** The entry's ARCA certificate as the console shows it, or null while the supplier has not uploaded one. */
-export async function getCertificateStatus(db: Db, entryId: string, now = new Date()): Promise<CertificateStatus | null> {
-  const [credentials] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, entryId));
+export async function getCertificateStatus(
+  db: Db,
+  entryId: string,
+  now = new Date(),
+): Promise<CertificateStatus | null> {
+  const [credentials] = await db
+    .select()
+    .from(schema.registrationCredentials)
+    .where(eq(schema.registrationCredentials.entryId, entryId));
   if (!credentials?.certificatePem) return null;
   const workspace = await getWorkspace(db, credentials.ownerId);
   if (!workspace) return null;

@@ -32,7 +32,9 @@ export interface RegistrationView extends Supplier {
 }
 
 /** The CSR the supplier is working with: the pending one, else the one behind the validated certificate. */
-export function currentCsr(registration: Pick<RegistrationView, 'credentials' | 'pendingCsr'>): { alias: string; csrPem: string } | null {
+export function currentCsr(
+  registration: Pick<RegistrationView, 'credentials' | 'pendingCsr'>,
+): { alias: string; csrPem: string } | null {
   if (registration.pendingCsr) return registration.pendingCsr;
   const { alias, csrPem } = registration.credentials ?? {};
   return alias && csrPem ? { alias, csrPem } : null;
@@ -48,7 +50,10 @@ const registrationByRef = statement(
 );
 
 /** What the wizard shows for a public ref, or undefined for any ref that is not a live link. */
-export async function getRegistrationByRef(db: Db, ref: string): Promise<RegistrationView | undefined> {
+export async function getRegistrationByRef(
+  db: Db,
+  ref: string,
+): Promise<RegistrationView | undefined> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(ref)) return undefined;
   const [row] = await runStatement(db, registrationByRef, [ref]);
   if (!row) return undefined;
@@ -72,6 +77,8 @@ export async function getRegistrationByRef(db: Db, ref: string): Promise<Registr
           validatedAt: toDateOrNull(row.validated_at)?.toISOString() ?? null,
         }
       : null,
-    pendingCsr: row.pending_alias ? { alias: String(row.pending_alias), csrPem: String(row.pending_csr_pem) } : null,
+    pendingCsr: row.pending_alias
+      ? { alias: String(row.pending_alias), csrPem: String(row.pending_csr_pem) }
+      : null,
   };
 }

@@ -11,7 +11,11 @@ export type { ValidationResult, ArcaEndpoints } from './validate-certificate';
 export { bringOwnCredentials } from './bring-own-credentials';
 export { keepValidatedCredentials } from './keep-validated-credentials';
 export { listPointsOfSale, describePointOfSale } from './list-points-of-sale';
-export type { PointOfSaleView, PointsOfSaleResult, PointOfSaleProblem } from './list-points-of-sale';
+export type {
+  PointOfSaleView,
+  PointsOfSaleResult,
+  PointOfSaleProblem,
+} from './list-points-of-sale';
 export { WIZARD_STEPS, REGIMES, canOpenStep, stepIndex, laterStep } from './steps';
 export type { WizardStep, Regime } from './steps';
 export { getCertificateStatus } from './get-certificate-status';

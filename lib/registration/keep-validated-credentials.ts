@@ -14,7 +14,9 @@ export async function keepValidatedCredentials(db: Db, entryId: string): Promise
     .from(credentials)
     .where(and(eq(credentials.entryId, entryId), isNotNull(credentials.validatedAt)));
   if (!validated) return false;
-  await db.delete(schema.registrationPendingCredentials).where(eq(schema.registrationPendingCredentials.entryId, entryId));
+  await db
+    .delete(schema.registrationPendingCredentials)
+    .where(eq(schema.registrationPendingCredentials.entryId, entryId));
   await updateProgress(db, entryId, 'points-of-sale');
   return true;
 }

@@ -2,7 +2,12 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getPointsOfSale, type ArcaOutcome, type PointOfSale } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
-import { accessTicketFor, arcaEndpoints, openPrivateKey, type ArcaEndpoints } from './access-ticket';
+import {
+  accessTicketFor,
+  arcaEndpoints,
+  openPrivateKey,
+  type ArcaEndpoints,
+} from './access-ticket';
 import type { Supplier } from './supplier';
 
 /** Why a point of sale cannot invoice through the web service; `not_cae`: EmisionTipo is not CAE (RECE, Factura en Línea, empty, unknown). */
@@ -18,13 +23,21 @@ export interface PointOfSaleView {
   closedOn?: string;
 }
 
-export type PointsOfSaleResult = { ok: true; list: PointOfSaleView[] } | { ok: false; outcome: ArcaOutcome };
+export type PointsOfSaleResult =
+  { ok: true; list: PointOfSaleView[] } | { ok: false; outcome: ArcaOutcome };
 
 /** The view of a point of sale: usable as WSFE's answer was read (readPointOfSale), with the reason when not. */
 export function describePointOfSale(pos: PointOfSale): PointOfSaleView {
   const problem = problemOf(pos);
-  const closedOn = pos.closedOn && /^\d{4}-\d{2}-\d{2}$/.test(pos.closedOn) ? pos.closedOn : undefined;
-  return { number: pos.number, emissionType: pos.emissionType, usable: pos.usable, ...(problem ? { problem } : {}), ...(closedOn ? { closedOn } : {}) };
+  const closedOn =
+    pos.closedOn && /^\d{4}-\d{2}-\d{2}$/.test(pos.closedOn) ? pos.closedOn : undefined;
+  return {
+    number: pos.number,
+    emissionType: pos.emissionType,
+    usable: pos.usable,
+    ...(problem ? { problem } : {}),
+    ...(closedOn ? { closedOn } : {}),
+  };
 }
 
 function problemOf(pos: PointOfSale): PointOfSaleProblem | undefined {
@@ -35,14 +48,33 @@ function problemOf(pos: PointOfSale): PointOfSaleProblem | undefined {
 }
 
 /** The supplier's points of sale as ARCA's WSFE reports them (FEParamGetPtosVenta), each marked usable or why not. */
-export async function listPointsOfSale(db: Db, supplier: Pick<Supplier, 'entryId' | 'environment' | 'company'>, endpoints?: ArcaEndpoints): Promise<PointsOfSaleResult> {
-  const [row] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, supplier.entryId));
-  if (!row?.certificatePem || !row.validatedAt) return { ok: false, outcome: { code: 'key_missing', ok: false } };
+export async function listPointsOfSale(
+  db: Db,
+  supplier: Pick<Supplier, 'entryId' | 'environment' | 'company'>,
+  endpoints?: ArcaEndpoints,
+): Promise<PointsOfSaleResult> {
+  const [row] = await db
+    .select()
+    .from(schema.registrationCredentials)
+    .where(eq(schema.registrationCredentials.entryId, supplier.entryId));
+  if (!row?.certificatePem || !row.validatedAt)
+    return { ok: false, outcome: { code: 'key_missing', ok: false } };
   const privateKeyPem = openPrivateKey(supplier, row.keySealed);
-  const ticket = await accessTicketFor(db, supplier, { certificatePem: row.certificatePem, privateKeyPem }, endpoints);
+  const ticket = await accessTicketFor(
+    db,
+    supplier,
+    { certificatePem: row.certificatePem, privateKeyPem },
+    endpoints,
+  );
   if (!ticket.ok) return { ok: false, outcome: ticket.outcome };
   const wsfe = arcaEndpoints(supplier.environment, endpoints).wsfe;
-  const result = await getPointsOfSale({ url: wsfe }, { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit: supplier.company.cuit });
+  const result = await getPointsOfSale(
+    { url: wsfe },
+    { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit: supplier.company.cuit },
+  );
   if (!result.ok) return { ok: false, outcome: result.outcome };
-  return { ok: true, list: result.value.map(describePointOfSale).sort((a, b) => a.number - b.number) };
+  return {
+    ok: true,
+    list: result.value.map(describePointOfSale).sort((a, b) => a.number - b.number),
+  };
 }

@@ -18,7 +18,14 @@ export function suggestedAlias(supplier: Pick<Supplier, 'company'>): string {
  */
 export async function prepareCsr(db: Db, supplier: Supplier, aliasInput: string) {
   const checked = validateAlias(aliasInput);
-  if (!checked.ok) throw new DomainError({ kind: 'invalid', code: checked.problem, detail: `The alias is not valid (${checked.problem}).`, messageKey: `wizard.certificate.alias.${checked.problem}`, fields: { alias: checked.problem } });
+  if (!checked.ok)
+    throw new DomainError({
+      kind: 'invalid',
+      code: checked.problem,
+      detail: `The alias is not valid (${checked.problem}).`,
+      messageKey: `wizard.certificate.alias.${checked.problem}`,
+      fields: { alias: checked.problem },
+    });
   const pendingCredentials = schema.registrationPendingCredentials;
   const [pending] = await db
     .select({ alias: pendingCredentials.alias, csrPem: pendingCredentials.csrPem })
@@ -26,7 +33,12 @@ export async function prepareCsr(db: Db, supplier: Supplier, aliasInput: string)
     .where(eq(pendingCredentials.entryId, supplier.entryId));
   if (pending?.alias === checked.alias) return { alias: checked.alias, csrPem: pending.csrPem };
   const keys = await generateKeyPair();
-  const csrPem = await createCsr({ companyName: supplier.company.name, alias: checked.alias, cuit: supplier.company.cuit, privateKeyPem: keys.privateKeyPem });
+  const csrPem = await createCsr({
+    companyName: supplier.company.name,
+    alias: checked.alias,
+    cuit: supplier.company.cuit,
+    privateKeyPem: keys.privateKeyPem,
+  });
   const keySealed = sealSecret(keys.privateKeyPem, getMasterKeyring(), supplier.entryId);
   const values = { alias: checked.alias, csrPem, keySealed, createdAt: new Date() };
   await db
@@ -36,4 +48,3 @@ export async function prepareCsr(db: Db, supplier: Supplier, aliasInput: string)
   await updateProgress(db, supplier.entryId, 'arca', {}, { startOver: true });
   return { alias: checked.alias, csrPem };
 }
-

@@ -7,4 +7,3 @@ export const PUBLIC_LINK_FROM = `from silo_meta m
    left join registration_credentials c on c.entry_id = e.id
    left join registration_pending_credentials p on p.entry_id = e.id
    where m.ref = $1 and m.src = 'gov-ar' and m.key = 'link' and m.link_scope = 'public'`;
-

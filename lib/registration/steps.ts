@@ -1,5 +1,12 @@
 /** The wizard's steps, in order; each is its own URL under /reg/<ref>/. */
-export const WIZARD_STEPS = ['company', 'certificate', 'arca', 'upload', 'points-of-sale', 'done'] as const;
+export const WIZARD_STEPS = [
+  'company',
+  'certificate',
+  'arca',
+  'upload',
+  'points-of-sale',
+  'done',
+] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export const REGIMES = ['monotributista', 'responsable_inscripto', 'exento'] as const;

@@ -8,7 +8,13 @@ import { laterStep, type WizardStep } from './steps';
  * certificate request) sets it to `reached` even when that is back: the later steps wait for the new
  * certificate. A completed registration (authorised meanwhile, e.g. in another tab) is not moved back.
  */
-export async function updateProgress(db: Db, entryId: string, reached: WizardStep, patch: Record<string, unknown> = {}, options: { startOver?: boolean } = {}) {
+export async function updateProgress(
+  db: Db,
+  entryId: string,
+  reached: WizardStep,
+  patch: Record<string, unknown> = {},
+  options: { startOver?: boolean } = {},
+) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ step: schema.registrations.step, authorizedAt: schema.registrations.authorizedAt })
@@ -19,7 +25,11 @@ export async function updateProgress(db: Db, entryId: string, reached: WizardSte
     const step = options.startOver && !row.authorizedAt ? reached : laterStep(row.step, reached);
     await tx
       .update(schema.registrations)
-      .set({ step, progress: sql`${schema.registrations.progress} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+      .set({
+        step,
+        progress: sql`${schema.registrations.progress} || ${JSON.stringify(patch)}::jsonb`,
+        updatedAt: new Date(),
+      })
       .where(eq(schema.registrations.entryId, entryId));
   });
 }

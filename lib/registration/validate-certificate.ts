@@ -1,7 +1,13 @@
 import 'server-only';
 import { createPrivateKey } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { checkCertificate, getTrustStore, readCertificate, type ArcaOutcome, type CertificateSummary } from '@/lib/arca';
+import {
+  checkCertificate,
+  getTrustStore,
+  readCertificate,
+  type ArcaOutcome,
+  type CertificateSummary,
+} from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
 import { accessTicketFor, openPrivateKey, type ArcaEndpoints } from './access-ticket';
 import type { Supplier } from './supplier';
@@ -34,12 +40,35 @@ export interface CandidateCredentials {
  * The upload step: the certificate ARCA issued for the pending CSR (or, with none pending, again
  * for the validated key) goes through every check.
  */
-export async function validateCertificate(db: Db, supplier: Supplier, input: string | Uint8Array, endpoints?: ArcaEndpoints): Promise<ValidationResult> {
-  const [pending] = await db.select().from(schema.registrationPendingCredentials).where(eq(schema.registrationPendingCredentials.entryId, supplier.entryId));
-  const [active] = await db.select().from(schema.registrationCredentials).where(eq(schema.registrationCredentials.entryId, supplier.entryId));
+export async function validateCertificate(
+  db: Db,
+  supplier: Supplier,
+  input: string | Uint8Array,
+  endpoints?: ArcaEndpoints,
+): Promise<ValidationResult> {
+  const [pending] = await db
+    .select()
+    .from(schema.registrationPendingCredentials)
+    .where(eq(schema.registrationPendingCredentials.entryId, supplier.entryId));
+  const [active] = await db
+    .select()
+    .from(schema.registrationCredentials)
+    .where(eq(schema.registrationCredentials.entryId, supplier.entryId));
   const candidate: CandidateCredentials | undefined = pending
-    ? { source: 'generated', alias: pending.alias, csrPem: pending.csrPem, keySealed: pending.keySealed, pendingKeySealed: pending.keySealed }
-    : active && { source: active.source, alias: active.alias, csrPem: active.csrPem, keySealed: active.keySealed, pendingKeySealed: null };
+    ? {
+        source: 'generated',
+        alias: pending.alias,
+        csrPem: pending.csrPem,
+        keySealed: pending.keySealed,
+        pendingKeySealed: pending.keySealed,
+      }
+    : active && {
+        source: active.source,
+        alias: active.alias,
+        csrPem: active.csrPem,
+        keySealed: active.keySealed,
+        pendingKeySealed: null,
+      };
   if (!candidate) return { ok: false, problems: [{ code: 'key_missing', ok: false }], notices: [] };
   return validateAndActivate(db, supplier, input, candidate, endpoints);
 }
@@ -60,12 +89,29 @@ export async function validateAndActivate(
   if (!read.ok) return { ok: false, problems: [{ code: read.code, ok: false }], notices: [] };
   const privateKeyPem = openPrivateKey(supplier, candidate.keySealed);
   const trust = await getTrustStore({ db });
-  const verdict = checkCertificate(read.certificate, { environment: supplier.environment, cuit: supplier.company.cuit, key: createPrivateKey(privateKeyPem), trust });
+  const verdict = checkCertificate(read.certificate, {
+    environment: supplier.environment,
+    cuit: supplier.company.cuit,
+    key: createPrivateKey(privateKeyPem),
+    trust,
+  });
   const notices = read.notices.map(String);
-  if (!verdict.ok) return { ok: false, problems: verdict.checks.filter((c) => !c.ok), notices, certificate: verdict.certificate };
+  if (!verdict.ok)
+    return {
+      ok: false,
+      problems: verdict.checks.filter((c) => !c.ok),
+      notices,
+      certificate: verdict.certificate,
+    };
 
-  const ticket = await accessTicketFor(db, supplier, { certificatePem: read.pem, privateKeyPem }, endpoints);
-  if (!ticket.ok) return { ok: false, problems: [ticket.outcome], notices, certificate: verdict.certificate };
+  const ticket = await accessTicketFor(
+    db,
+    supplier,
+    { certificatePem: read.pem, privateKeyPem },
+    endpoints,
+  );
+  if (!ticket.ok)
+    return { ok: false, problems: [ticket.outcome], notices, certificate: verdict.certificate };
 
   const summary = verdict.certificate;
   const values = {
@@ -85,10 +131,23 @@ export async function validateAndActivate(
       .insert(schema.registrationCredentials)
       .values({ entryId: supplier.entryId, ownerId: supplier.ownerId, ...values })
       .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
-    if (candidate.pendingKeySealed) await tx.delete(pending).where(and(eq(pending.entryId, supplier.entryId), eq(pending.keySealed, candidate.pendingKeySealed)));
+    if (candidate.pendingKeySealed)
+      await tx
+        .delete(pending)
+        .where(
+          and(
+            eq(pending.entryId, supplier.entryId),
+            eq(pending.keySealed, candidate.pendingKeySealed),
+          ),
+        );
     // A request made meanwhile (another tab) still waits for its certificate: the step stays with it.
-    const [newer] = await tx.select({ entryId: pending.entryId }).from(pending).where(eq(pending.entryId, supplier.entryId));
-    await updateProgress(tx, supplier.entryId, newer ? 'arca' : 'points-of-sale', { certificate: { alias: summary.alias, cuit: summary.cuit, notAfter: summary.not_after } });
+    const [newer] = await tx
+      .select({ entryId: pending.entryId })
+      .from(pending)
+      .where(eq(pending.entryId, supplier.entryId));
+    await updateProgress(tx, supplier.entryId, newer ? 'arca' : 'points-of-sale', {
+      certificate: { alias: summary.alias, cuit: summary.cuit, notAfter: summary.not_after },
+    });
   });
   return { ok: true, problems: [], notices, certificate: summary };
 }

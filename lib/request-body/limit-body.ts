@@ -19,7 +19,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  * What a request's headers tell of its body against a cap: `over` or `within` by its Content-Length,
  * `unknown` for a chunked body (only reading it tells), `none` for a method that carries none.
  */
-export function declaredBodySize(method: string | undefined, headers: IncomingHttpHeaders, maxBytes: number): 'over' | 'within' | 'unknown' | 'none' {
+export function declaredBodySize(
+  method: string | undefined,
+  headers: IncomingHttpHeaders,
+  maxBytes: number,
+): 'over' | 'within' | 'unknown' | 'none' {
   if (!BODY_METHODS.has(method ?? '')) return 'none';
   const length = headers['content-length'];
   if (length === undefined || headers['transfer-encoding'] !== undefined) return 'unknown';
@@ -32,10 +36,20 @@ export function declaredBodySize(method: string | undefined, headers: IncomingHt
  * node:http the adapter then reads the socket without building a fetch Request); a chunked one is
  * read and counted by Hono's bodyLimit, which answers `tooLarge` past the cap.
  */
-export function limitBody<E extends Env>(maxBytes: number, tooLarge: (c: Context<E>) => Response | Promise<Response>): MiddlewareHandler<E> {
+export function limitBody<E extends Env>(
+  maxBytes: number,
+  tooLarge: (c: Context<E>) => Response | Promise<Response>,
+): MiddlewareHandler<E> {
   const counted = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c as Context<E>) });
   return async (c, next) => {
-    const declared = declaredBodySize(c.req.method, { 'content-length': c.req.header('content-length'), 'transfer-encoding': c.req.header('transfer-encoding') }, maxBytes);
+    const declared = declaredBodySize(
+      c.req.method,
+      {
+        'content-length': c.req.header('content-length'),
+        'transfer-encoding': c.req.header('transfer-encoding'),
+      },
+      maxBytes,
+    );
     if (declared === 'none' || declared === 'within') return next();
     if (declared === 'over') return tooLarge(c);
     return counted(c, next);

@@ -7,7 +7,15 @@ import { isTrustedProxy, type TrustedProxies } from './trusted-proxies';
 export const CLIENT_ADDRESS_HEADER = 'x-client-ip';
 
 // What a proxy says about the original request; a client can write any of them itself.
-const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', CLIENT_ADDRESS_HEADER];
+const FORWARDED_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  CLIENT_ADDRESS_HEADER,
+];
 
 /**
  * The one place that decides who sent a request, and the key every per-address limit counts it
@@ -20,7 +28,9 @@ const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', '
  */
 export function acceptClientAddress(req: IncomingMessage, trustedProxies: TrustedProxies): string {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
-  const forwardedFor = isTrustedProxy(socketAddress, trustedProxies) ? forwardedClient(req.headers['x-forwarded-for'], trustedProxies) : undefined;
+  const forwardedFor = isTrustedProxy(socketAddress, trustedProxies)
+    ? forwardedClient(req.headers['x-forwarded-for'], trustedProxies)
+    : undefined;
   if (!forwardedFor) for (const name of FORWARDED_HEADERS) delete req.headers[name];
   const key = clientAddressKey(forwardedFor ?? socketAddress);
   req.headers[CLIENT_ADDRESS_HEADER] = key;
@@ -39,8 +49,13 @@ export function clientAddressKey(address: string): string {
   return `${parts.join(':')}::/64`;
 }
 
-function forwardedClient(value: string | string[] | undefined, trustedProxies: TrustedProxies): string | undefined {
-  const entries = (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((entry) => withoutPort(entry.trim()));
+function forwardedClient(
+  value: string | string[] | undefined,
+  trustedProxies: TrustedProxies,
+): string | undefined {
+  const entries = (Array.isArray(value) ? value.join(',') : (value ?? ''))
+    .split(',')
+    .map((entry) => withoutPort(entry.trim()));
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
     if (!isIP(entry)) return undefined;

@@ -1,6 +1,9 @@
 // Security headers for pages. Pure so the proxy and the tests share one definition.
 
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean; production: boolean }): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { dev: boolean; production: boolean },
+): string {
   const directives = [
     `default-src 'self'`,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? ` 'unsafe-eval'` : ''}`,
@@ -26,7 +29,11 @@ export function isRegistrationPath(pathname: string): boolean {
   return /^\/(?:[a-z]{2}\/)?reg(?:\/|$)/.test(pathname);
 }
 
-export function pageSecurityHeaders(pathname: string, csp: string, production: boolean): Record<string, string> {
+export function pageSecurityHeaders(
+  pathname: string,
+  csp: string,
+  production: boolean,
+): Record<string, string> {
   const registration = isRegistrationPath(pathname);
   return {
     'Content-Security-Policy': csp,

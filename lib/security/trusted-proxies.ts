@@ -8,10 +8,14 @@ export type TrustedProxies = readonly (readonly [ipaddr.IPv4 | ipaddr.IPv6, numb
  * (`127.0.0.1`, `10.0.0.0/8`, `::1`). Throws with the entry that is neither.
  */
 export function parseTrustedProxies(value: string | undefined): TrustedProxies {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return entries.map((entry) => {
     if (entry.includes('/')) {
-      if (!ipaddr.isValidCIDR(entry)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
+      if (!ipaddr.isValidCIDR(entry))
+        throw new Error(`"${entry}" is not an IP address or CIDR range`);
       return ipaddr.parseCIDR(entry);
     }
     if (!ipaddr.isValid(entry)) throw new Error(`"${entry}" is not an IP address or CIDR range`);
@@ -24,5 +28,7 @@ export function parseTrustedProxies(value: string | undefined): TrustedProxies {
 export function isTrustedProxy(address: string, proxies: TrustedProxies): boolean {
   if (proxies.length === 0 || !ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
-  return proxies.some(([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits));
+  return proxies.some(
+    ([range, bits]) => parsed.kind() === range.kind() && parsed.match(range, bits),
+  );
 }

@@ -18,7 +18,10 @@ interface RequestHandlerOptions {
  * headers count only from a trusted proxy), then the per-address limit, then the API or the pages.
  */
 export function createRequestHandler(options: RequestHandlerOptions) {
-  const guard = createPublicRequestGuard({ requestsPerMinute: options.requestsPerMinute, now: options.now });
+  const guard = createPublicRequestGuard({
+    requestsPerMinute: options.requestsPerMinute,
+    now: options.now,
+  });
   return (req: IncomingMessage, res: ServerResponse) => {
     acceptClientAddress(req, options.trustedProxies);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';

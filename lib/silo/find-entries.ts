@@ -15,8 +15,15 @@ interface FindEntriesOptions {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A numbered page of a folder's entries, newest first, for the console's searchable lists. */
-export async function findEntries(db: Db, ownerId: string, options: FindEntriesOptions): Promise<{ list: Entry[]; total: number; page: number; pages: number }> {
-  const conditions: SQL[] = [eq(schema.entries.ownerId, ownerId), eq(schema.entries.folder, options.folder)];
+export async function findEntries(
+  db: Db,
+  ownerId: string,
+  options: FindEntriesOptions,
+): Promise<{ list: Entry[]; total: number; page: number; pages: number }> {
+  const conditions: SQL[] = [
+    eq(schema.entries.ownerId, ownerId),
+    eq(schema.entries.folder, options.folder),
+  ];
   // PostgreSQL text cannot hold NUL: a pasted or hand-typed %00 searches for the rest.
   const query = options.query?.replaceAll('\u0000', '').trim();
   if (query) {
@@ -27,10 +34,17 @@ export async function findEntries(db: Db, ownerId: string, options: FindEntriesO
     conditions.push(/^\d+$/.test(digits) ? or(byName, ilike(code, `%${digits}%`))! : byName);
   }
   const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(schema.entries).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(schema.entries)
+    .where(where);
   const pages = Math.max(1, Math.ceil(total / options.pageSize));
   // A hand-edited page (1e20, Infinity, NaN) shows the nearest real page, never an offset out of range.
-  const page = Number.isFinite(options.page) ? Math.min(pages, Math.max(1, Math.floor(options.page))) : options.page > 0 ? pages : 1;
+  const page = Number.isFinite(options.page)
+    ? Math.min(pages, Math.max(1, Math.floor(options.page)))
+    : options.page > 0
+      ? pages
+      : 1;
   const rows = await db
     .select()
     .from(schema.entries)
@@ -39,9 +53,16 @@ export async function findEntries(db: Db, ownerId: string, options: FindEntriesO
     .limit(options.pageSize)
     .offset((page - 1) * options.pageSize);
   const ids = rows.map((r) => r.id);
-  const meta = ids.length ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids)) : [];
+  const meta = ids.length
+    ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids))
+    : [];
   return {
-    list: rows.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
+    list: rows.map((row) =>
+      toEntry(
+        row,
+        meta.filter((m) => m.entryId === row.id),
+      ),
+    ),
     total,
     page,
     pages,

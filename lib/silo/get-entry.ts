@@ -15,17 +15,27 @@ export const entryWithMeta = statement(
    from silo_entries e where e.id = $1 and e.owner_id = $2`,
 );
 
-const entryIdByKey = statement('silo_entry_id_by_key', 'select id from silo_entries where owner_id = $1 and key = $2');
+const entryIdByKey = statement(
+  'silo_entry_id_by_key',
+  'select id from silo_entries where owner_id = $1 and key = $2',
+);
 
 /** The entry with its meta records, or undefined when this workspace has no such entry. */
 export async function getEntry(db: Db, ownerId: string, id: string): Promise<Entry | undefined> {
   const [row] = await runStatement(db, entryWithMeta, [id, ownerId]);
   if (!row) return undefined;
-  const meta = typeof row.meta === 'string' ? (JSON.parse(row.meta) as Record<string, unknown>[]) : (row.meta as Record<string, unknown>[]);
+  const meta =
+    typeof row.meta === 'string'
+      ? (JSON.parse(row.meta) as Record<string, unknown>[])
+      : (row.meta as Record<string, unknown>[]);
   return toEntry(entryFromRow(row), meta.map(metaFromJson));
 }
 
-export async function getEntryByKey(db: Db, ownerId: string, key: string): Promise<Entry | undefined> {
+export async function getEntryByKey(
+  db: Db,
+  ownerId: string,
+  key: string,
+): Promise<Entry | undefined> {
   const [row] = await runStatement<{ id: string }>(db, entryIdByKey, [ownerId, key]);
   return row ? getEntry(db, ownerId, row.id) : undefined;
 }

@@ -3,7 +3,10 @@ import { runStatement, statement, type Db, type schema } from '@/lib/db';
 import { entryFromRow } from './entry-row';
 
 type EntryRow = typeof schema.entries.$inferSelect;
-type NewEntry = Pick<EntryRow, 'id' | 'ownerId' | 'docSchema' | 'envSchema' | 'data' | 'requestHash'> & { key?: string; folder?: string };
+type NewEntry = Pick<
+  EntryRow,
+  'id' | 'ownerId' | 'docSchema' | 'envSchema' | 'data' | 'requestHash'
+> & { key?: string; folder?: string };
 
 // The entry and its first state (`empty`) in one statement, so atomically and in one round trip.
 export const insertEntryWithState = statement(
@@ -20,7 +23,14 @@ export const insertEntryWithState = statement(
 /** Inserts an entry with its first state; undefined when the id or the workspace's key is already taken. */
 export async function insertEntry(db: Db, entry: NewEntry): Promise<EntryRow | undefined> {
   const [row] = await runStatement(db, insertEntryWithState, [
-    entry.id, entry.ownerId, entry.key ?? null, entry.folder ?? null, entry.docSchema, entry.envSchema, JSON.stringify(entry.data), entry.requestHash,
+    entry.id,
+    entry.ownerId,
+    entry.key ?? null,
+    entry.folder ?? null,
+    entry.docSchema,
+    entry.envSchema,
+    JSON.stringify(entry.data),
+    entry.requestHash,
   ]);
   return row ? entryFromRow(row) : undefined;
 }

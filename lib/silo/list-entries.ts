@@ -16,7 +16,11 @@ interface ListEntriesOptions {
 }
 
 /** Newest first (or oldest first), `limit` at a time; `nextCursor` is set while more remain. */
-export async function listEntries(db: Db, ownerId: string, options: ListEntriesOptions): Promise<{ list: Entry[]; nextCursor?: string }> {
+export async function listEntries(
+  db: Db,
+  ownerId: string,
+  options: ListEntriesOptions,
+): Promise<{ list: Entry[]; nextCursor?: string }> {
   const order = options.ascending ? 'asc' : 'desc';
   const after = decodeListCursor(options.cursor, order);
   const entries = schema.entries;
@@ -25,7 +29,12 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
   if (options.envelopesOnly) conditions.push(isNotNull(entries.envSchema));
   // At the millisecond precision the API writes times in, so an entry's own created_at includes it.
   const createdMs = sql`date_trunc('milliseconds', ${entries.createdAt})`;
-  if (options.createdAt) conditions.push(order === 'asc' ? sql`${createdMs} >= ${options.createdAt}::timestamptz` : sql`${createdMs} <= ${options.createdAt}::timestamptz`);
+  if (options.createdAt)
+    conditions.push(
+      order === 'asc'
+        ? sql`${createdMs} >= ${options.createdAt}::timestamptz`
+        : sql`${createdMs} <= ${options.createdAt}::timestamptz`,
+    );
   if (after !== undefined) conditions.push((order === 'asc' ? gt : lt)(entries.seq, after));
   const rows = await db
     .select()
@@ -35,9 +44,18 @@ export async function listEntries(db: Db, ownerId: string, options: ListEntriesO
     .limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
   const ids = page.map((r) => r.id);
-  const meta = ids.length ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids)) : [];
+  const meta = ids.length
+    ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids))
+    : [];
   return {
-    list: page.map((row) => toEntry(row, meta.filter((m) => m.entryId === row.id))),
-    ...(rows.length > options.limit ? { nextCursor: encodeCursor(page[page.length - 1]!.seq, order) } : {}),
+    list: page.map((row) =>
+      toEntry(
+        row,
+        meta.filter((m) => m.entryId === row.id),
+      ),
+    ),
+    ...(rows.length > options.limit
+      ? { nextCursor: encodeCursor(page[page.length - 1]!.seq, order) }
+      : {}),
   };
 }

@@ -12,8 +12,21 @@ export interface EntryState {
 }
 
 /** The entry's state history, oldest first; undefined when this workspace has no such entry. */
-export async function listEntryStates(db: Db, ownerId: string, entryId: string): Promise<EntryState[] | undefined> {
+export async function listEntryStates(
+  db: Db,
+  ownerId: string,
+  entryId: string,
+): Promise<EntryState[] | undefined> {
   if (!(await getEntry(db, ownerId, entryId))) return undefined;
-  const rows = await db.select().from(schema.entryStates).where(eq(schema.entryStates.entryId, entryId)).orderBy(asc(schema.entryStates.id));
-  return rows.map((row) => ({ id: String(row.id), state: row.state, jobId: row.jobId, createdAt: row.createdAt }));
+  const rows = await db
+    .select()
+    .from(schema.entryStates)
+    .where(eq(schema.entryStates.entryId, entryId))
+    .orderBy(asc(schema.entryStates.id));
+  return rows.map((row) => ({
+    id: String(row.id),
+    state: row.state,
+    jobId: row.jobId,
+    createdAt: row.createdAt,
+  }));
 }

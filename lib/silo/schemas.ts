@@ -6,12 +6,35 @@ export const ENTRY_STATES = ['empty', 'processing', 'registered', 'error'] as co
 
 /** The fields of a GOBL org/party (https://docs.gobl.org/draft-0/org/party), with its `$schema`. */
 export const PARTY_FIELDS: ReadonlySet<string> = new Set([
-  '$schema', '$regime', 'uuid', 'label', 'name', 'alias', 'tax_id', 'identities', 'people', 'inboxes', 'addresses', 'emails', 'websites', 'telephones', 'registration', 'logos', 'ext', 'meta',
+  '$schema',
+  '$regime',
+  'uuid',
+  'label',
+  'name',
+  'alias',
+  'tax_id',
+  'identities',
+  'people',
+  'inboxes',
+  'addresses',
+  'emails',
+  'websites',
+  'telephones',
+  'registration',
+  'logos',
+  'ext',
+  'meta',
 ]);
 /** The fields of a GOBL envelope. */
 export const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(['$schema', 'head', 'doc', 'sigs']);
 /** Fields of Invopop's create-entry request that this API does not implement. */
-export const UNSUPPORTED_ENTRY_FIELDS: ReadonlySet<string> = new Set(['allow_invalid', 'content_type', 'correct', 'previous_id', 'sign']);
+export const UNSUPPORTED_ENTRY_FIELDS: ReadonlySet<string> = new Set([
+  'allow_invalid',
+  'content_type',
+  'correct',
+  'previous_id',
+  'sign',
+]);
 
 export const folderSchema = z
   .string()
@@ -28,4 +51,3 @@ export const createEntryBody = z
     data: z.record(z.string(), z.unknown()).optional(),
   })
   .catchall(z.unknown());
-

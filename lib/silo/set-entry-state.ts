@@ -16,9 +16,20 @@ export interface EntryFault {
  * entry already in that state). As Invopop does, `error` carries the faults that caused it and any
  * other state clears them. Returns whether a change of state was recorded.
  */
-export async function setEntryState(db: Db, ownerId: string, entryId: string, state: string, options: { jobId?: string; faults?: EntryFault[] } = {}): Promise<{ changed: boolean }> {
+export async function setEntryState(
+  db: Db,
+  ownerId: string,
+  entryId: string,
+  state: string,
+  options: { jobId?: string; faults?: EntryFault[] } = {},
+): Promise<{ changed: boolean }> {
   if (!(ENTRY_STATES as readonly string[]).includes(state)) {
-    throw new DomainError({ kind: 'invalid', code: 'unknown_entry_state', detail: `Unknown entry state "${state}".`, fields: { state: `must be one of ${ENTRY_STATES.join(', ')}` } });
+    throw new DomainError({
+      kind: 'invalid',
+      code: 'unknown_entry_state',
+      detail: `Unknown entry state "${state}".`,
+      fields: { state: `must be one of ${ENTRY_STATES.join(', ')}` },
+    });
   }
   const job = options.jobId ?? null;
   const faults = JSON.stringify(state === 'error' ? (options.faults ?? []) : []);
@@ -33,6 +44,11 @@ export async function setEntryState(db: Db, ownerId: string, entryId: string, st
         added as (insert into silo_entry_states (entry_id, state, job_id) select id, ${state}, ${job}::uuid from moved where state_changed returning id)
         select exists (select 1 from current) as found, exists (select 1 from added) as changed`,
   );
-  if (!row?.found) throw new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'Entry not found.' });
+  if (!row?.found)
+    throw new DomainError({
+      kind: 'not_found',
+      code: 'entry_not_found',
+      detail: 'Entry not found.',
+    });
   return { changed: row.changed };
 }

@@ -23,16 +23,22 @@ const CUIT_MESSAGES = {
  * database cannot store (NUL, unpaired surrogates) is refused here too, for callers that do not come
  * through the API's edge.
  */
-export function validateParty(data: Json, at: string): { ok: true; party: ValidParty } | { ok: false; fields: Record<string, string> } {
+export function validateParty(
+  data: Json,
+  at: string,
+): { ok: true; party: ValidParty } | { ok: false; fields: Record<string, string> } {
   const isEnvelope = data.$schema === ENVELOPE_SCHEMA;
   const doc = isEnvelope ? (data.doc as Json | undefined) : data;
   const base = isEnvelope ? `${at}doc.` : at;
   const unstorable = findUnstorable(data);
   if (unstorable) return { ok: false, fields: { [`${at}${unstorable.path}`]: unstorable.message } };
   const fields: Record<string, string> = {};
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { ok: false, fields: { [`${at}doc`]: 'envelope doc is required' } };
-  if (doc.$schema !== undefined && doc.$schema !== PARTY_SCHEMA) fields[`${base}$schema`] = `must be ${PARTY_SCHEMA}`;
-  if (typeof doc.name !== 'string' || doc.name.trim() === '') fields[`${base}name`] = 'name is required';
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    return { ok: false, fields: { [`${at}doc`]: 'envelope doc is required' } };
+  if (doc.$schema !== undefined && doc.$schema !== PARTY_SCHEMA)
+    fields[`${base}$schema`] = `must be ${PARTY_SCHEMA}`;
+  if (typeof doc.name !== 'string' || doc.name.trim() === '')
+    fields[`${base}name`] = 'name is required';
   const taxId = doc.tax_id as Json | undefined;
   let code: string | undefined;
   if (!taxId || typeof taxId !== 'object') fields[`${base}tax_id`] = 'tax_id is required';
@@ -43,9 +49,16 @@ export function validateParty(data: Json, at: string): { ok: true; party: ValidP
     else fields[`${base}tax_id.code`] = CUIT_MESSAGES[result.problem];
   }
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  const party: Json = { ...doc, $schema: PARTY_SCHEMA, name: (doc.name as string).trim(), tax_id: { ...taxId, country: 'AR', code } };
+  const party: Json = {
+    ...doc,
+    $schema: PARTY_SCHEMA,
+    name: (doc.name as string).trim(),
+    tax_id: { ...taxId, country: 'AR', code },
+  };
   return {
     ok: true,
-    party: isEnvelope ? { data: { ...data, doc: party }, docSchema: PARTY_SCHEMA, envSchema: ENVELOPE_SCHEMA } : { data: party, docSchema: PARTY_SCHEMA, envSchema: null },
+    party: isEnvelope
+      ? { data: { ...data, doc: party }, docSchema: PARTY_SCHEMA, envSchema: ENVELOPE_SCHEMA }
+      : { data: party, docSchema: PARTY_SCHEMA, envSchema: null },
   };
 }

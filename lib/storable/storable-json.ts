@@ -10,7 +10,8 @@ const ANY_SURROGATE = /[\ud800-\udfff]/;
 /** Why a text cannot be stored, or undefined when it can. */
 export function unstorableText(text: string): string | undefined {
   if (text.includes('\u0000')) return 'contains a NUL character (\\u0000), which cannot be stored';
-  if (ANY_SURROGATE.test(text) && LONE_SURROGATE.test(text)) return 'contains an unpaired UTF-16 surrogate (e.g. \\ud800); send valid Unicode text';
+  if (ANY_SURROGATE.test(text) && LONE_SURROGATE.test(text))
+    return 'contains an unpaired UTF-16 surrogate (e.g. \\ud800); send valid Unicode text';
   return undefined;
 }
 
@@ -39,9 +40,14 @@ export function findUnstorable(root: unknown): Unstorable | undefined {
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH) return { path: pathOf(visit).split('.')[0]!, message: `is nested more than ${MAX_JSON_DEPTH} levels deep` };
+    if (depth >= MAX_JSON_DEPTH)
+      return {
+        path: pathOf(visit).split('.')[0]!,
+        message: `is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      };
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], name: String(i), parent: visit, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i], name: String(i), parent: visit, depth: depth + 1 });
       continue;
     }
     const names = Object.keys(value);
@@ -49,7 +55,11 @@ export function findUnstorable(root: unknown): Unstorable | undefined {
       const name = names[i]!;
       const child = (value as Record<string, unknown>)[name];
       const problem = unstorableText(name);
-      if (problem) return { path: pathOf({ value: child, name: escaped(name), parent: visit, depth: depth + 1 }), message: `field name ${problem}` };
+      if (problem)
+        return {
+          path: pathOf({ value: child, name: escaped(name), parent: visit, depth: depth + 1 }),
+          message: `field name ${problem}`,
+        };
       stack.push({ value: child, name, parent: visit, depth: depth + 1 });
     }
   }
@@ -59,7 +69,8 @@ export function findUnstorable(root: unknown): Unstorable | undefined {
 /** Dotted path of a visited value, `body` for the whole body. */
 function pathOf(visit: Visit): string {
   const names: string[] = [];
-  for (let at: Visit | undefined = visit; at?.name !== undefined; at = at.parent) names.push(at.name);
+  for (let at: Visit | undefined = visit; at?.name !== undefined; at = at.parent)
+    names.push(at.name);
   return names.length ? names.reverse().join('.') : 'body';
 }
 

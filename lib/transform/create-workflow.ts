@@ -11,11 +11,23 @@ import { toWorkflow, type Workflow } from './workflow';
  * A workflow from a template. With a webhook, a Standard Webhooks secret is made for it and
  * returned this once (stored sealed).
  */
-export async function createWorkflow(db: Db, ownerId: string, input: { template: string; webhook?: WebhookConfig }): Promise<{ workflow: Workflow; webhookSecret?: string }> {
+export async function createWorkflow(
+  db: Db,
+  ownerId: string,
+  input: { template: string; webhook?: WebhookConfig },
+): Promise<{ workflow: Workflow; webhookSecret?: string }> {
   let webhook: WebhookConfig | undefined;
   if (input.webhook) {
     const parsed = webhookConfigSchema.safeParse(input.webhook);
-    if (!parsed.success) throw new DomainError({ kind: 'invalid', code: 'invalid_webhook', detail: 'The webhook is not valid.', fields: Object.fromEntries(parsed.error.issues.map((i) => [`webhook.${i.path.join('.')}`, i.message])) });
+    if (!parsed.success)
+      throw new DomainError({
+        kind: 'invalid',
+        code: 'invalid_webhook',
+        detail: 'The webhook is not valid.',
+        fields: Object.fromEntries(
+          parsed.error.issues.map((i) => [`webhook.${i.path.join('.')}`, i.message]),
+        ),
+      });
     webhook = parsed.data;
   }
   const built = buildTemplate(input.template, { webhook });

@@ -1,8 +1,14 @@
 /** Why a step failed for good, stored on the job's events and faults; the console explains each one. */
-export const JOB_FAULT_CODES = ['app_not_connected', 'step_failed', 'webhook_refused', 'webhook_gave_up'] as const;
+export const JOB_FAULT_CODES = [
+  'app_not_connected',
+  'step_failed',
+  'webhook_refused',
+  'webhook_gave_up',
+] as const;
 export type JobFaultCode = (typeof JOB_FAULT_CODES)[number];
 
 const KNOWN = new Set<string>(JOB_FAULT_CODES);
 
 /** True for a code read back from a stored job that this version knows. */
-export const isJobFaultCode = (code: string | undefined): code is JobFaultCode => code !== undefined && KNOWN.has(code);
+export const isJobFaultCode = (code: string | undefined): code is JobFaultCode =>
+  code !== undefined && KNOWN.has(code);

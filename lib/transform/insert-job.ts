@@ -2,7 +2,10 @@ import 'server-only';
 import { runStatement, statement, toDate, toDateOrNull, type Db, type schema } from '@/lib/db';
 
 type JobRow = typeof schema.jobs.$inferSelect;
-type NewJob = Pick<JobRow, 'id' | 'ownerId' | 'workflowId' | 'siloEntryId' | 'args' | 'tags' | 'requestHash'> & { key?: string };
+type NewJob = Pick<
+  JobRow,
+  'id' | 'ownerId' | 'workflowId' | 'siloEntryId' | 'args' | 'tags' | 'requestHash'
+> & { key?: string };
 
 // Only if its workflow and entry are this workspace's, in one round trip.
 export const insertJobIfReferencesExist = statement(
@@ -18,7 +21,14 @@ export const insertJobIfReferencesExist = statement(
 /** Inserts a job; undefined when its workflow or entry is not this workspace's, or the id or key is taken. */
 export async function insertJob(db: Db, job: NewJob): Promise<JobRow | undefined> {
   const [row] = await runStatement(db, insertJobIfReferencesExist, [
-    job.id, job.ownerId, job.key ?? null, job.workflowId, job.siloEntryId, JSON.stringify(job.args), JSON.stringify(job.tags), job.requestHash,
+    job.id,
+    job.ownerId,
+    job.key ?? null,
+    job.workflowId,
+    job.siloEntryId,
+    JSON.stringify(job.args),
+    JSON.stringify(job.tags),
+    job.requestHash,
   ]);
   if (!row) return undefined;
   return {

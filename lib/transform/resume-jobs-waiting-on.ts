@@ -11,6 +11,12 @@ export async function resumeJobsWaitingOn(db: Db, entryId: string): Promise<void
   await db
     .update(schema.jobs)
     .set({ runAfter: sql`now()` })
-    .where(and(eq(schema.jobs.siloEntryId, entryId), isNull(schema.jobs.completedAt), eq(schema.jobs.status, 'QUEUED')));
+    .where(
+      and(
+        eq(schema.jobs.siloEntryId, entryId),
+        isNull(schema.jobs.completedAt),
+        eq(schema.jobs.status, 'QUEUED'),
+      ),
+    );
   wakeRunner();
 }

@@ -3,7 +3,12 @@ import { z } from 'zod';
 export const JOB_STATUSES = ['RUN', 'QUEUED', 'OK', 'ERR', 'SKIP', 'KO'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const STEP_PROVIDERS = ['silo.state', 'gov-ar.register', 'webhook', 'gov-ar.wait.authorization'] as const;
+export const STEP_PROVIDERS = [
+  'silo.state',
+  'gov-ar.register',
+  'webhook',
+  'gov-ar.wait.authorization',
+] as const;
 export type StepProvider = (typeof STEP_PROVIDERS)[number];
 
 export const webhookConfigSchema = z.object({
@@ -28,7 +33,16 @@ export type Step = z.infer<typeof stepSchema>;
 export const createJobBody = z.object({
   workflow_id: z.uuid('workflow_id must be a UUID').transform((id) => id.toLowerCase()),
   silo_entry_id: z.uuid('silo_entry_id must be a UUID').transform((id) => id.toLowerCase()),
-  key: z.string().trim().min(1).max(255).optional().describe('Unique per workspace: a repeat returns the original job'),
-  args: z.record(z.string(), z.string('must be a string (args are a map of strings)')).optional().describe('A map of strings, as in Invopop'),
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('Unique per workspace: a repeat returns the original job'),
+  args: z
+    .record(z.string(), z.string('must be a string (args are a map of strings)'))
+    .optional()
+    .describe('A map of strings, as in Invopop'),
   tags: z.array(z.string().max(100)).max(50).optional(),
 });

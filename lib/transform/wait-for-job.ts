@@ -6,7 +6,13 @@ import type { Job } from './job';
 const MAX_WAIT_SECONDS = 60;
 
 /** The job once it has completed, or as it stands when `seconds` run out. */
-export async function waitForJob(db: Db, ownerId: string, id: string, seconds: number, signal?: AbortSignal): Promise<Job | undefined> {
+export async function waitForJob(
+  db: Db,
+  ownerId: string,
+  id: string,
+  seconds: number,
+  signal?: AbortSignal,
+): Promise<Job | undefined> {
   const deadline = Date.now() + Math.min(seconds, MAX_WAIT_SECONDS) * 1000;
   let job = await getJob(db, ownerId, id);
   let pause = 25;

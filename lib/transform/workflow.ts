@@ -19,7 +19,8 @@ export interface Workflow {
 }
 
 export function toWorkflow(row: WorkflowRow): Workflow {
-  const hideToken = (s: Step): Step => (s.config && 'token' in s.config ? { ...s, config: { ...s.config, token: '********' } } : s);
+  const hideToken = (s: Step): Step =>
+    s.config && 'token' in s.config ? { ...s, config: { ...s.config, token: '********' } } : s;
   return {
     id: row.id,
     name: row.name,

@@ -31,7 +31,18 @@ export async function getSession(db: Db, token: string | undefined): Promise<Ope
     })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .innerJoin(schema.workspaces, and(eq(schema.workspaces.id, schema.sessions.workspaceId), eq(schema.workspaces.id, schema.users.workspaceId)))
-    .where(and(eq(schema.sessions.tokenHash, hashSessionToken(token)), sql`${schema.sessions.expiresAt} > now()`));
+    .innerJoin(
+      schema.workspaces,
+      and(
+        eq(schema.workspaces.id, schema.sessions.workspaceId),
+        eq(schema.workspaces.id, schema.users.workspaceId),
+      ),
+    )
+    .where(
+      and(
+        eq(schema.sessions.tokenHash, hashSessionToken(token)),
+        sql`${schema.sessions.expiresAt} > now()`,
+      ),
+    );
   return row ?? null;
 }

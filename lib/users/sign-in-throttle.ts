@@ -26,8 +26,18 @@ interface ThrottleRule {
 // whoever guesses at an account slows its owner down but never keeps them out; the hard limit is per
 // address. An address the account has signed in from before takes the place of the address's own
 // throttle (KNOWN_ADDRESS_THROTTLE, never refused): what others do from that address cannot keep its owner out.
-export const ACCOUNT_THROTTLE: ThrottleRule = { freeFailures: 3, maxSpacingMs: 15_000, maxWaitMs: 15_000, refuseBeyondMaxWait: false };
-export const ADDRESS_THROTTLE: ThrottleRule = { freeFailures: 10, maxSpacingMs: 15 * 60_000, maxWaitMs: 15_000, refuseBeyondMaxWait: true };
+export const ACCOUNT_THROTTLE: ThrottleRule = {
+  freeFailures: 3,
+  maxSpacingMs: 15_000,
+  maxWaitMs: 15_000,
+  refuseBeyondMaxWait: false,
+};
+export const ADDRESS_THROTTLE: ThrottleRule = {
+  freeFailures: 10,
+  maxSpacingMs: 15 * 60_000,
+  maxWaitMs: 15_000,
+  refuseBeyondMaxWait: true,
+};
 const KNOWN_ADDRESS_THROTTLE: ThrottleRule = ACCOUNT_THROTTLE;
 /** Failures older than this are forgotten. */
 const FORGET_FAILURES_MS = 15 * 60_000;
@@ -50,7 +60,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export function throttleKeys(email: string, clientAddress: string): ThrottleKeys {
   const address = clientAddressKey(clientAddress);
-  return { account: `account:${sha256(email)}`, address: `address:${address}`, known: `known:${sha256(`${email}\n${address}`)}` };
+  return {
+    account: `account:${sha256(email)}`,
+    address: `address:${address}`,
+    known: `known:${sha256(`${email}\n${address}`)}`,
+  };
 }
 
 interface Attempt {
@@ -82,8 +96,16 @@ export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: number): P
     const rows = await lockKeys(tx, [...rules.keys()], now);
     const turns = rows.map((row) => takeTurn(row, rules.get(row.key)!, now));
     if (turns.some((turn) => turn === undefined)) return { waitMs: 0, refused: true, reserved: [] };
-    for (const turn of turns) await tx.update(table).set(turn!.update).where(sql`${table.key} = ${turn!.key}`);
-    return { waitMs: Math.max(...turns.map((turn) => turn!.waitMs)), refused: false, reserved: [...rules.keys()] };
+    for (const turn of turns)
+      await tx
+        .update(table)
+        .set(turn!.update)
+        .where(sql`${table.key} = ${turn!.key}`);
+    return {
+      waitMs: Math.max(...turns.map((turn) => turn!.waitMs)),
+      refused: false,
+      reserved: [...rules.keys()],
+    };
   });
 }
 
@@ -97,16 +119,26 @@ async function lockKeys(tx: Tx, keys: string[], now: number) {
     .insert(table)
     .values(sorted.map((key) => ({ key, nextAttemptAt: new Date(now) })))
     .onConflictDoNothing();
-  return tx.select().from(table).where(inArray(table.key, sorted)).orderBy(asc(table.key)).for('update');
+  return tx
+    .select()
+    .from(table)
+    .where(inArray(table.key, sorted))
+    .orderBy(asc(table.key))
+    .for('update');
 }
 
 function takeTurn(row: typeof table.$inferSelect, rule: ThrottleRule, now: number) {
-  const failures = row.lastFailureAt && row.lastFailureAt.getTime() < now - FORGET_FAILURES_MS ? 0 : row.failures;
+  const failures =
+    row.lastFailureAt && row.lastFailureAt.getTime() < now - FORGET_FAILURES_MS ? 0 : row.failures;
   const queued = Math.max(row.nextAttemptAt.getTime(), now);
   if (queued - now > rule.maxWaitMs && rule.refuseBeyondMaxWait) return undefined;
   const turn = Math.min(queued, now + rule.maxWaitMs);
   const next = turn + spacingMs(failures, rule);
-  return { key: row.key, waitMs: turn - now, update: { failures: failures + 1, nextAttemptAt: new Date(next), lastFailureAt: new Date(now) } };
+  return {
+    key: row.key,
+    waitMs: turn - now,
+    update: { failures: failures + 1, nextAttemptAt: new Date(next), lastFailureAt: new Date(now) },
+  };
 }
 
 async function isKnownAddress(tx: Executor, key: string, now: number): Promise<boolean> {
@@ -114,7 +146,12 @@ async function isKnownAddress(tx: Executor, key: string, now: number): Promise<b
   const [row] = await tx
     .select({ key: known.key })
     .from(known)
-    .where(and(sql`${known.key} = ${key}`, sql`${known.lastSignInAt} >= ${new Date(now - KNOWN_ADDRESS_TTL_MS)}`));
+    .where(
+      and(
+        sql`${known.key} = ${key}`,
+        sql`${known.lastSignInAt} >= ${new Date(now - KNOWN_ADDRESS_TTL_MS)}`,
+      ),
+    );
   return row !== undefined;
 }
 
@@ -128,7 +165,12 @@ export async function recordFailure(db: Db, now: number): Promise<void> {
   const stale = db
     .select({ key: table.key })
     .from(table)
-    .where(and(lt(table.nextAttemptAt, cutoff), or(isNull(table.lastFailureAt), lt(table.lastFailureAt, cutoff))))
+    .where(
+      and(
+        lt(table.nextAttemptAt, cutoff),
+        or(isNull(table.lastFailureAt), lt(table.lastFailureAt, cutoff)),
+      ),
+    )
     .for('update', { skipLocked: true });
   await db.delete(table).where(inArray(table.key, stale));
   const known = schema.signInKnownAddresses;
@@ -139,7 +181,12 @@ export async function recordFailure(db: Db, now: number): Promise<void> {
  * The owner got in: the account's failures and this known address's no longer count, the address
  * gets back the failure this attempt was counted as, and the address becomes known to the account.
  */
-export async function recordSuccess(db: Db, keys: ThrottleKeys, attempt: Attempt, now: number): Promise<void> {
+export async function recordSuccess(
+  db: Db,
+  keys: ThrottleKeys,
+  attempt: Attempt,
+  now: number,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockKeys(tx, [keys.account, keys.address, keys.known], now);
     await tx.delete(table).where(inArray(table.key, [keys.account, keys.known]));

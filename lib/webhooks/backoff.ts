@@ -9,8 +9,18 @@ export const GIVE_UP_AFTER_MS = 12 * 60 * 60_000;
  * receiver's `retry_in` replaces the schedule's wait, held between the schedule's first and longest
  * waits: `retry_in: 0` must not turn retries into a busy loop.
  */
-export function nextRetryDelay(failedAttempts: number, firstAttemptAt: number, now: number, retryInSeconds?: number): number | undefined {
+export function nextRetryDelay(
+  failedAttempts: number,
+  firstAttemptAt: number,
+  now: number,
+  retryInSeconds?: number,
+): number | undefined {
   const doubling = FIRST_MS * 2 ** (failedAttempts - 1);
-  const delay = retryInSeconds !== undefined ? Math.min(Math.max(retryInSeconds * 1000, FIRST_MS), STEADY_MS) : doubling <= LAST_DOUBLING_MS ? doubling : STEADY_MS;
+  const delay =
+    retryInSeconds !== undefined
+      ? Math.min(Math.max(retryInSeconds * 1000, FIRST_MS), STEADY_MS)
+      : doubling <= LAST_DOUBLING_MS
+        ? doubling
+        : STEADY_MS;
   return now + delay - firstAttemptAt > GIVE_UP_AFTER_MS ? undefined : delay;
 }

@@ -45,12 +45,22 @@ export async function deliverWebhook(request: DeliveryRequest): Promise<Delivery
     const { status, body } = await postBounded({
       url,
       body: request.body,
-      headers: { 'content-type': 'application/json', 'user-agent': 'arca-registration-webhooks/1', ...request.headers },
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'arca-registration-webhooks/1',
+        ...request.headers,
+      },
       timeoutMs: request.timeoutMs ?? 10_000,
       maxResponseBytes: MAX_ANSWER_BYTES,
       lookup: guardedLookup(request.allowPrivate, request.resolve) as LookupFunction,
     });
-    return { ok: status >= 200 && status < 300, status, durationMs: elapsed(), retryIn: readRetryIn(body.toString('utf8')), ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}) };
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      durationMs: elapsed(),
+      retryIn: readRetryIn(body.toString('utf8')),
+      ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}),
+    };
   } catch (error) {
     return { ok: false, durationMs: elapsed(), error: (error as Error).message };
   }

@@ -14,7 +14,10 @@ const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
  * judged by the IPv4 address inside it; 6to4, Teredo and NAT64 prefixes are special-purpose ranges
  * and refused whole, whatever IPv4 address they embed.
  */
-export function isRefusedDestination(address: string, ownAddresses: ReadonlySet<string> = hostAddresses()): boolean {
+export function isRefusedDestination(
+  address: string,
+  ownAddresses: ReadonlySet<string> = hostAddresses(),
+): boolean {
   const parsed = parseAddress(address);
   if (!parsed) return true;
   if (parsed.range() !== 'unicast') return true;
@@ -44,11 +47,19 @@ export class BlockedDestinationError extends Error {
 }
 
 /** Resolves a host name to every address; tests inject one so that nothing leaves loopback. */
-export type Resolver = (hostname: string, options: { family?: number; hints?: number }) => Promise<LookupAddress[]>;
+export type Resolver = (
+  hostname: string,
+  options: { family?: number; hints?: number },
+) => Promise<LookupAddress[]>;
 
-const systemResolver: Resolver = (hostname, options) => dns.lookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true });
+const systemResolver: Resolver = (hostname, options) =>
+  dns.lookup(hostname, { family: options.family ?? 0, hints: options.hints, all: true });
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
 
 /**
  * A DNS lookup for http.request that refuses destinations `isRefusedDestination` names. The socket
@@ -56,13 +67,27 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * the connection.
  */
 export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver) {
-  return (hostname: string, options: { family?: number; hints?: number; all?: boolean }, callback: LookupCallback) => {
+  return (
+    hostname: string,
+    options: { family?: number; hints?: number; all?: boolean },
+    callback: LookupCallback,
+  ) => {
     resolve(hostname, options).then(
       (list) => {
         const own = allowPrivate ? undefined : hostAddresses();
         const refused = own && list.find((a) => isRefusedDestination(a.address, own));
-        if (refused) return callback(new BlockedDestinationError(`${hostname} resolves to a refused address (${refused.address})`), []);
-        if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        if (refused)
+          return callback(
+            new BlockedDestinationError(
+              `${hostname} resolves to a refused address (${refused.address})`,
+            ),
+            [],
+          );
+        if (list.length === 0)
+          return callback(
+            Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }),
+            [],
+          );
         if (options.all) return callback(null, list);
         callback(null, list[0]!.address, list[0]!.family);
       },

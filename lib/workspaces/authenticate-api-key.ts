@@ -30,16 +30,27 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrin
   const hit = cache.get(hash);
   if (hit) return hit;
   const [row] = await db
-    .select({ keyId: schema.apiKeys.id, workspaceId: schema.apiKeys.workspaceId, revokedAt: schema.apiKeys.revokedAt, environment: schema.workspaces.environment })
+    .select({
+      keyId: schema.apiKeys.id,
+      workspaceId: schema.apiKeys.workspaceId,
+      revokedAt: schema.apiKeys.revokedAt,
+      environment: schema.workspaces.environment,
+    })
     .from(schema.apiKeys)
     .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.apiKeys.workspaceId))
     .where(eq(schema.apiKeys.hash, hash));
-  const principal = row && !row.revokedAt ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment } : null;
+  const principal =
+    row && !row.revokedAt
+      ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment }
+      : null;
   if (!principal) return null;
   cache.set(hash, principal);
   if (!lastUsedWritten.has(principal.keyId)) {
     lastUsedWritten.set(principal.keyId, true);
-    await db.update(schema.apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(schema.apiKeys.id, principal.keyId));
+    await db
+      .update(schema.apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(schema.apiKeys.id, principal.keyId));
   }
   return principal;
 }

@@ -3,7 +3,11 @@ import { desc, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 
 export async function listApiKeys(db: Db, workspaceId: string) {
-  const rows = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.workspaceId, workspaceId)).orderBy(desc(schema.apiKeys.createdAt));
+  const rows = await db
+    .select()
+    .from(schema.apiKeys)
+    .where(eq(schema.apiKeys.workspaceId, workspaceId))
+    .orderBy(desc(schema.apiKeys.createdAt));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -8,7 +8,13 @@ export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): 
   const rows = await db
     .update(schema.apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(schema.apiKeys.id, keyId), eq(schema.apiKeys.workspaceId, workspaceId), isNull(schema.apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(schema.apiKeys.id, keyId),
+        eq(schema.apiKeys.workspaceId, workspaceId),
+        isNull(schema.apiKeys.revokedAt),
+      ),
+    )
     .returning({ id: schema.apiKeys.id });
   forgetAuthenticatedKeys();
   return rows.length === 1;

@@ -9,9 +9,15 @@ import { redactError } from '@/lib/log';
  * with a failed query's parameters (a sealed key, an email) redacted as in the logs.
  */
 export function failureMessage(error: unknown): string {
-  const known = isParseArgsError(error) || error instanceof ConfigError || error instanceof DataDirBusyError || error instanceof DomainError || error instanceof CommandRefused;
+  const known =
+    isParseArgsError(error) ||
+    error instanceof ConfigError ||
+    error instanceof DataDirBusyError ||
+    error instanceof DomainError ||
+    error instanceof CommandRefused;
   if (known) return (error as Error).message;
   return String(redactError(error as Error)?.stack ?? error);
 }
 
-const isParseArgsError = (error: unknown) => String((error as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');
+const isParseArgsError = (error: unknown) =>
+  String((error as { code?: unknown })?.code ?? '').startsWith('ERR_PARSE_ARGS');

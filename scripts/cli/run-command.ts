@@ -1,5 +1,11 @@
 import { parseArgs } from 'node:util';
-import { ADMIN_COMMANDS, CommandRefused, sendToControlSocket, type AdminCommandName, type CommandValues } from '@/lib/admin';
+import {
+  ADMIN_COMMANDS,
+  CommandRefused,
+  sendToControlSocket,
+  type AdminCommandName,
+  type CommandValues,
+} from '@/lib/admin';
 import { getEnv } from '@/lib/config';
 import { DataDirBusyError, startDatabase, stopDatabase } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
@@ -18,19 +24,34 @@ export async function runCommand(name: AdminCommandName) {
     json = values.json === true;
     const result = await runSomewhere(name, values as CommandValues);
     if (json) console.log(JSON.stringify(result));
-    else for (const [key, value] of Object.entries(result)) console.log(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    else
+      for (const [key, value] of Object.entries(result))
+        console.log(`${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
     process.exit(0);
   } catch (error) {
     const message = failureMessage(error);
-    const fields = error instanceof DomainError || error instanceof CommandRefused ? error.fields : undefined;
+    const fields =
+      error instanceof DomainError || error instanceof CommandRefused ? error.fields : undefined;
     if (json) console.log(JSON.stringify({ error: message, ...(fields ? { fields } : {}) }));
-    else console.error(`${name}: ${message}${fields ? `\n${Object.entries(fields).map(([k, v]) => `  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join('\n')}` : ''}`);
+    else
+      console.error(
+        `${name}: ${message}${
+          fields
+            ? `\n${Object.entries(fields)
+                .map(([k, v]) => `  ${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+                .join('\n')}`
+            : ''
+        }`,
+      );
     await stopDatabase().catch(() => undefined);
     process.exit(1);
   }
 }
 
-async function runSomewhere(name: AdminCommandName, values: CommandValues): Promise<Record<string, unknown>> {
+async function runSomewhere(
+  name: AdminCommandName,
+  values: CommandValues,
+): Promise<Record<string, unknown>> {
   const env = getEnv();
   let database;
   try {

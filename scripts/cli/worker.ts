@@ -8,7 +8,9 @@ import { STEP_HANDLERS } from '@/lib/workflow-steps';
 async function main() {
   const env = getEnv();
   if (!env.databaseUrl) {
-    console.error('npm run worker needs PostgreSQL (DATABASE_URL). With the embedded database the runner already runs inside the app (npm start).');
+    console.error(
+      'npm run worker needs PostgreSQL (DATABASE_URL). With the embedded database the runner already runs inside the app (npm start).',
+    );
     process.exit(1);
   }
   await startDatabase('npm run worker');
@@ -24,7 +26,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirBusyError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirBusyError)
+    console.error(error.message);
   else getLogger().error({ err: error }, 'worker: failed to start');
   process.exit(1);
 });

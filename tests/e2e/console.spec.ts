@@ -4,11 +4,15 @@ import { checkPage, watchConsole } from './support/page-checks';
 import { readSeed, signIn, startReceiver } from './support/console';
 
 const seed = readSeed();
-const DUPLICATE_CUIT = /^Ya hay un proveedor con el CUIT 30-71234567-1: «.+»\. Abrilo para no cargarlo dos veces, o marcá «Guardar igual» si de verdad es otro\.$/;
-const SIGN_IN_FAILED = 'No pudimos iniciar sesión con ese correo y esa contraseña. Revisalos y probá de nuevo; después de varios intentos fallidos, cada intento nuevo tarda un poco más.';
+const DUPLICATE_CUIT =
+  /^Ya hay un proveedor con el CUIT 30-71234567-1: «.+»\. Abrilo para no cargarlo dos veces, o marcá «Guardar igual» si de verdad es otro\.$/;
+const SIGN_IN_FAILED =
+  'No pudimos iniciar sesión con ese correo y esa contraseña. Revisalos y probá de nuevo; después de varios intentos fallidos, cada intento nuevo tarda un poco más.';
 
 test.describe('operator console', () => {
-  test('an operator connects the app, creates the workflow with a webhook, adds a supplier, runs it and reads the link', async ({ page }, testInfo) => {
+  test('an operator connects the app, creates the workflow with a webhook, adds a supplier, runs it and reads the link', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(180_000);
     const receiver = await startReceiver();
     const noConsoleErrors = watchConsole(page);
@@ -22,7 +26,10 @@ test.describe('operator console', () => {
     };
 
     const journey = seed.journeys[testInfo.project.name];
-    if (!journey) throw new Error(`tests/e2e/support/console-seed.ts seeds no journey workspace for project ${testInfo.project.name}`);
+    if (!journey)
+      throw new Error(
+        `tests/e2e/support/console-seed.ts seeds no journey workspace for project ${testInfo.project.name}`,
+      );
 
     // Signed out, the console sends you to the sign-in page.
     await page.goto('/console/suppliers');
@@ -40,7 +47,10 @@ test.describe('operator console', () => {
     await check('home', /Inicio/);
 
     // Configuration > Apps: the seeded workspace starts disconnected; connect, disconnect, and end connected.
-    await page.getByRole('navigation', { name: 'Consola' }).getByRole('link', { name: 'Apps' }).click();
+    await page
+      .getByRole('navigation', { name: 'Consola' })
+      .getByRole('link', { name: 'Apps' })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps');
     await expect(page.getByTestId('gov-ar-status')).toContainText('No conectada');
     await page.getByRole('button', { name: 'Conectar' }).click();
@@ -69,7 +79,9 @@ test.describe('operator console', () => {
     await expect(steps.nth(2)).toContainText(receiver.url);
     await expect(steps.nth(2)).toContainText('Con token de acceso (oculto).');
     await expect(steps.nth(0)).toContainText('Pasa el proveedor a «En proceso».');
-    await expect(page.locator('main')).toContainText('Registra a un proveedor en ARCA: enlace de registro, certificado y autorización.');
+    await expect(page.locator('main')).toContainText(
+      'Registra a un proveedor en ARCA: enlace de registro, certificado y autorización.',
+    );
     await check('workflow', /ARCA register supplier/);
     await page.goto('/console/workflows');
     await check('workflows', /Flujos/);
@@ -81,28 +93,40 @@ test.describe('operator console', () => {
     await page.getByLabel('Razón social').fill(name);
     const cuit = page.getByRole('textbox', { name: 'CUIT' });
     await cuit.fill('30-71234567-2');
-    await expect(page.locator('#cuit-check')).toHaveText('El dígito verificador no coincide: hay un número mal escrito.');
+    await expect(page.locator('#cuit-check')).toHaveText(
+      'El dígito verificador no coincide: hay un número mal escrito.',
+    );
     await expect(cuit).toHaveAttribute('aria-invalid', 'true');
     await cuit.fill('30712345671');
     await expect(page.locator('#cuit-check')).toHaveText('CUIT válido: 30-71234567-1');
     await page.getByRole('button', { name: 'Validar y previsualizar' }).click();
     await expect(page.getByTestId('form-status')).toContainText('Los datos son válidos');
     const json = JSON.parse((await page.getByTestId('party-json').textContent()) ?? '{}');
-    expect(json).toEqual({ $schema: 'https://gobl.org/draft-0/org/party', name, tax_id: { country: 'AR', code: '30712345671' } });
+    expect(json).toEqual({
+      $schema: 'https://gobl.org/draft-0/org/party',
+      name,
+      tax_id: { country: 'AR', code: '30712345671' },
+    });
     await expect(page.getByLabel('Razón social')).toHaveValue(name);
     await check('supplier-built', /Nuevo proveedor/);
     await page.getByRole('button', { name: 'Guardar' }).click();
     // The seed already holds this CUIT in this workspace: the save is held back with a link to it.
     await expect(page.getByTestId('form-status')).toHaveText(DUPLICATE_CUIT);
-    await expect(page.getByTestId('duplicate-cuit').getByRole('link', { name: /^Abrir «.+»$/ })).toHaveAttribute('href', /^\/console\/suppliers\/[0-9a-f-]{36}$/);
+    await expect(
+      page.getByTestId('duplicate-cuit').getByRole('link', { name: /^Abrir «.+»$/ }),
+    ).toHaveAttribute('href', /^\/console\/suppliers\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel('Razón social')).toHaveValue(name);
     await check('supplier-duplicate', /Nuevo proveedor/);
-    await page.getByRole('checkbox', { name: 'Guardar igual: es otro proveedor con el mismo CUIT' }).check();
+    await page
+      .getByRole('checkbox', { name: 'Guardar igual: es otro proveedor con el mismo CUIT' })
+      .check();
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page).toHaveURL(/\/console\/suppliers\/[0-9a-f-]{36}$/);
     const supplierId = page.url().split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await expect(page.getByTestId('certificate-status')).toContainText('Todavía no hay certificado');
+    await expect(page.getByTestId('certificate-status')).toContainText(
+      'Todavía no hay certificado',
+    );
     await check('supplier', new RegExp(name));
 
     // Run workflow: the newest registration workflow (the one just made) is preselected.
@@ -121,7 +145,11 @@ test.describe('operator console', () => {
     await check('supplier-meta', new RegExp(name));
 
     // The webhook reached the receiver with the entry id, the token and the custom header.
-    await expect.poll(() => receiver.received.filter((r) => r.body.siloEntryId === supplierId).length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.body.siloEntryId === supplierId).length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
     const hook = receiver.received.find((r) => r.body.siloEntryId === supplierId)!;
     expect(hook.body.event).toBe('supplier.link');
     expect(hook.headers.authorization).toBe('Bearer receiver-token');
@@ -132,7 +160,10 @@ test.describe('operator console', () => {
     await expect(page).toHaveURL(/\?tab=history$/);
     await expect(page.getByTestId('state-history')).toContainText('En proceso');
     await check('supplier-history', new RegExp(name));
-    await page.getByRole('navigation', { name: 'Secciones del proveedor' }).getByRole('link', { name: 'Trabajos' }).click();
+    await page
+      .getByRole('navigation', { name: 'Secciones del proveedor' })
+      .getByRole('link', { name: 'Trabajos' })
+      .click();
     await expect(page).toHaveURL(/\?tab=jobs$/);
     await check('supplier-jobs', new RegExp(name));
 
@@ -143,11 +174,20 @@ test.describe('operator console', () => {
     const intents = page.getByTestId('intent-list');
     await expect(intents).toContainText('Esperar la autorización de ARCA');
     await expect(intents).toContainText('Cambiar estado a «En proceso»');
-    await expect(intents).toContainText('Esperando que el proveedor valide su certificado de ARCA.');
+    await expect(intents).toContainText(
+      'Esperando que el proveedor valide su certificado de ARCA.',
+    );
     await expect(page.locator('main')).toContainText(`${name} · ARCA register supplier`);
     await expect(page.getByRole('link', { name: 'ARCA register supplier' })).toBeVisible();
     await expect(page.locator('main')).toContainText('En espera');
-    for (const raw of ['Set state', 'Wait for ARCA', 'QUEUED', 'processing', 'waiting for the supplier']) await expect(page.locator('main')).not.toContainText(raw);
+    for (const raw of [
+      'Set state',
+      'Wait for ARCA',
+      'QUEUED',
+      'processing',
+      'waiting for the supplier',
+    ])
+      await expect(page.locator('main')).not.toContainText(raw);
     const webhookIntent = intents.locator(':scope > li', { hasText: 'Webhook' });
     await expect(webhookIntent).toContainText('intento 1');
     await expect(webhookIntent).toContainText('HTTP 200');
@@ -165,25 +205,39 @@ test.describe('operator console', () => {
     await page.goto(`/console/suppliers/${supplierId}`);
     await expect(page.locator('main')).toContainText('Registrado');
     await expect(page.locator('main')).toContainText(alias);
-    await page.getByRole('navigation', { name: 'Secciones del proveedor' }).getByRole('link', { name: 'Trabajos' }).click();
+    await page
+      .getByRole('navigation', { name: 'Secciones del proveedor' })
+      .getByRole('link', { name: 'Trabajos' })
+      .click();
     await page.getByTestId('job-list').getByRole('link').first().click();
     await expect(page.locator('main')).toContainText('Terminado');
-    await expect(page.getByTestId('intent-list')).toContainText('Certificado validado y autorizado para Facturación Electrónica.');
+    await expect(page.getByTestId('intent-list')).toContainText(
+      'Certificado validado y autorizado para Facturación Electrónica.',
+    );
 
     // Registering a registered supplier again is confirmed first; nothing starts until it is.
     await page.goto(`/console/suppliers/${supplierId}`);
     await expect(page.locator('main')).toContainText(/Tiempo restante\s*\d+ días/);
-    await expect(page.getByTestId('rerun-warning')).toContainText('Este proveedor ya está registrado en ARCA.');
+    await expect(page.getByTestId('rerun-warning')).toContainText(
+      'Este proveedor ya está registrado en ARCA.',
+    );
     await page.getByRole('button', { name: 'Ejecutar flujo' }).click();
-    expect(await page.getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' }).evaluate((box: HTMLInputElement) => box.validity.valueMissing)).toBe(true);
+    expect(
+      await page
+        .getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' })
+        .evaluate((box: HTMLInputElement) => box.validity.valueMissing),
+    ).toBe(true);
     await expect(page.getByTestId('form-status')).toHaveText('');
     // The server asks too, whatever the browser lets through.
-    await page.getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' }).evaluate((box: HTMLInputElement) => box.removeAttribute('required'));
+    await page
+      .getByRole('checkbox', { name: 'Sí, quiero registrarlo de nuevo' })
+      .evaluate((box: HTMLInputElement) => box.removeAttribute('required'));
     await page.getByRole('button', { name: 'Ejecutar flujo' }).click();
-    await expect(page.getByTestId('form-status')).toHaveText('Este proveedor ya está registrado en ARCA. Para registrarlo de nuevo, marcá «Sí, quiero registrarlo de nuevo».');
+    await expect(page.getByTestId('form-status')).toHaveText(
+      'Este proveedor ya está registrado en ARCA. Para registrarlo de nuevo, marcá «Sí, quiero registrarlo de nuevo».',
+    );
     await expect(page.locator('main')).toContainText('Registrado');
     await check('supplier-registered', new RegExp(name));
-
 
     // Suppliers list: search by name and by CUIT, with the state.
     await page.goto('/console/suppliers');
@@ -199,7 +253,10 @@ test.describe('operator console', () => {
     await page.getByRole('button', { name: 'Crear clave' }).click();
     await expect(page.getByTestId('api-key-token')).toHaveValue(/^arca_/);
     await check('settings-key', /Ajustes/);
-    const keyRow = page.getByTestId('api-keys').getByRole('listitem').filter({ hasText: `e2e ${testInfo.project.name}` });
+    const keyRow = page
+      .getByTestId('api-keys')
+      .getByRole('listitem')
+      .filter({ hasText: `e2e ${testInfo.project.name}` });
     await keyRow.getByRole('button', { name: /Revocar/ }).click();
     await expect(keyRow).toContainText('Revocada');
     await page.getByLabel(/^Producción/).check();
@@ -213,9 +270,20 @@ test.describe('operator console', () => {
 
     // The same pages in English.
     const english: Record<string, RegExp> = {
-      home: /^Home$/, apps: /^Apps$/, 'workflow-new': /^New workflow$/, workflow: /ARCA register supplier/, workflows: /^Workflows$/,
-      'supplier-new': /^New supplier$/, supplier: new RegExp(name), 'supplier-meta': new RegExp(name), 'supplier-history': new RegExp(name),
-      'supplier-jobs': new RegExp(name), job: /^Job$/, jobs: /^Jobs$/, suppliers: /^Suppliers$/, settings: /^Settings$/,
+      home: /^Home$/,
+      apps: /^Apps$/,
+      'workflow-new': /^New workflow$/,
+      workflow: /ARCA register supplier/,
+      workflows: /^Workflows$/,
+      'supplier-new': /^New supplier$/,
+      supplier: new RegExp(name),
+      'supplier-meta': new RegExp(name),
+      'supplier-history': new RegExp(name),
+      'supplier-jobs': new RegExp(name),
+      job: /^Job$/,
+      jobs: /^Jobs$/,
+      suppliers: /^Suppliers$/,
+      settings: /^Settings$/,
       'supplier-registered': new RegExp(name),
     };
     const seen = new Set<string>();
@@ -232,16 +300,24 @@ test.describe('operator console', () => {
 
     // The English console speaks English, with names instead of ids.
     await page.goto('/en/console/jobs');
-    const englishRow = page.getByTestId('job-list').getByRole('listitem').filter({ hasText: name }).first();
+    const englishRow = page
+      .getByTestId('job-list')
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .first();
     await expect(englishRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
     await expect(englishRow).toContainText('Done');
     await page.goto(`/en${jobPath}`);
     await expect(page.getByTestId('intent-list')).toContainText('Set state to “Processing”');
     await expect(page.getByTestId('intent-list')).toContainText('Wait for ARCA authorization');
-    await expect(page.getByTestId('intent-list')).toContainText('Certificate validated and authorised for electronic invoicing');
+    await expect(page.getByTestId('intent-list')).toContainText(
+      'Certificate validated and authorised for electronic invoicing',
+    );
     await page.goto(`/en/console/suppliers/${supplierId}`);
     await expect(page.locator('main')).toContainText(/Time left\s*\d+ days/);
-    await expect(page.getByTestId('rerun-warning')).toContainText('This supplier is already registered with ARCA.');
+    await expect(page.getByTestId('rerun-warning')).toContainText(
+      'This supplier is already registered with ARCA.',
+    );
     await checkPage(page, testInfo, 'console-supplier-registered-en');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -267,7 +343,10 @@ test.describe('operator console', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Semilla A SRL');
   });
 
-  test('the session cookie is HttpOnly and SameSite=Lax, and sign-out ends the session', async ({ page, context }) => {
+  test('the session cookie is HttpOnly and SameSite=Lax, and sign-out ends the session', async ({
+    page,
+    context,
+  }) => {
     await signIn(page, seed.a.email, seed.password);
     const cookie = (await context.cookies()).find((c) => c.name === 'arca_console_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -282,11 +361,17 @@ test.describe('operator console', () => {
   test.describe('sign-in failures', () => {
     // Without JavaScript every attempt is one full page load: the attempts cannot overlap.
     test.use({ javaScriptEnabled: false });
-    test('an unknown email and wrong passwords get the same message, and the owner still gets in', async ({ page, isMobile }) => {
+    test('an unknown email and wrong passwords get the same message, and the owner still gets in', async ({
+      page,
+      isMobile,
+    }) => {
       test.skip(isMobile, 'failures are counted per account: checked once, on desktop');
       const attempts = [
         { email: 'nobody-here@example.com', password: 'whatever it is' },
-        ...Array.from({ length: 5 }, (_, i) => ({ email: seed.lockout.email, password: `wrong ${i}` })),
+        ...Array.from({ length: 5 }, (_, i) => ({
+          email: seed.lockout.email,
+          password: `wrong ${i}`,
+        })),
       ];
       for (const attempt of attempts) {
         await page.goto('/console/sign-in');
@@ -319,8 +404,12 @@ test.describe('operator console', () => {
       await page.getByRole('textbox', { name: 'CUIT' }).fill('30-71234567-1');
       await page.getByRole('button', { name: 'Guardar' }).click();
       await expect(page.getByTestId('form-status')).toHaveText(DUPLICATE_CUIT);
-      await expect(page.getByTestId('duplicate-cuit').getByRole('link', { name: /^Abrir «.+»$/ })).toHaveAttribute('href', /^\/console\/suppliers\/[0-9a-f-]{36}$/);
-      await page.getByRole('checkbox', { name: 'Guardar igual: es otro proveedor con el mismo CUIT' }).check();
+      await expect(
+        page.getByTestId('duplicate-cuit').getByRole('link', { name: /^Abrir «.+»$/ }),
+      ).toHaveAttribute('href', /^\/console\/suppliers\/[0-9a-f-]{36}$/);
+      await page
+        .getByRole('checkbox', { name: 'Guardar igual: es otro proveedor con el mismo CUIT' })
+        .check();
       await page.getByRole('button', { name: 'Guardar' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sin JS SA');
     });
@@ -341,7 +430,14 @@ test.describe('operator console', () => {
 
   test('hand-edited list addresses show a normal page', async ({ page }) => {
     await signIn(page, seed.a.email, seed.password);
-    for (const query of ['page=1e20', 'page=Infinity', 'page=-3', 'q=%00', 'q=a%00b&page=2', 'q=a&q=b']) {
+    for (const query of [
+      'page=1e20',
+      'page=Infinity',
+      'page=-3',
+      'q=%00',
+      'q=a%00b&page=2',
+      'q=a&q=b',
+    ]) {
       const response = await page.goto(`/console/suppliers?${query}`);
       expect(response?.status(), query).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Proveedores');

@@ -8,7 +8,9 @@ test.describe('public pages', () => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-AR');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registrá tu empresa para facturar electrónicamente con ARCA');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Registrá tu empresa para facturar electrónicamente con ARCA',
+    );
     await checkPage(page, testInfo, 'home-es');
     noConsoleErrors();
   });
@@ -17,12 +19,16 @@ test.describe('public pages', () => {
     const noConsoleErrors = watchConsole(page);
     await page.goto('/en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register your company to invoice electronically with ARCA');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Register your company to invoice electronically with ARCA',
+    );
     await checkPage(page, testInfo, 'home-en');
     noConsoleErrors();
   });
 
-  test('the language switch moves between Spanish and English on the same page', async ({ page }) => {
+  test('the language switch moves between Spanish and English on the same page', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/en$/);
@@ -59,7 +65,9 @@ test.describe('headers and API routing through the one server', () => {
   test('pages carry a nonce CSP and the security headers', async ({ request }) => {
     const response = await request.get('/');
     const headers = response.headers();
-    expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(headers['content-security-policy']).toMatch(
+      /script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/,
+    );
     expect(headers['content-security-policy']).toContain(`frame-ancestors 'none'`);
     expect(headers['x-content-type-options']).toBe('nosniff');
     const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy']!)![1];
@@ -69,7 +77,12 @@ test.describe('headers and API routing through the one server', () => {
   test('registration paths are never indexed nor sent as referrer', async ({ request }) => {
     // A well-formed ref is rendered by Next (forms need same-origin); a malformed one gets the plain 404, which has no form.
     const wellFormed = 'A'.repeat(32);
-    const expected = { [`/reg/${wellFormed}`]: 'same-origin', [`/en/reg/${wellFormed}`]: 'same-origin', '/reg/some-ref': 'no-referrer', '/en/reg/some-ref': 'no-referrer' };
+    const expected = {
+      [`/reg/${wellFormed}`]: 'same-origin',
+      [`/en/reg/${wellFormed}`]: 'same-origin',
+      '/reg/some-ref': 'no-referrer',
+      '/en/reg/some-ref': 'no-referrer',
+    };
     for (const [path, policy] of Object.entries(expected)) {
       const headers = (await request.get(path)).headers();
       expect(headers['referrer-policy'], path).toBe(policy);
@@ -87,11 +100,15 @@ test.describe('headers and API routing through the one server', () => {
 
   test('the JSON API answers from the same server, outside the i18n proxy', async ({ request }) => {
     expect((await request.get('/utils/v1/ping')).status()).toBe(401);
-    const ping = await request.get('/utils/v1/ping', { headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` } });
+    const ping = await request.get('/utils/v1/ping', {
+      headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` },
+    });
     expect(ping.status()).toBe(200);
     expect(await ping.json()).toEqual({ ping: 'pong' });
     expect(ping.headers()['content-security-policy']).toBeUndefined();
-    const missing = await request.get('/silo/v1/nothing-here', { headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` } });
+    const missing = await request.get('/silo/v1/nothing-here', {
+      headers: { Authorization: `Bearer ${fixture('sandbox').apiKey}` },
+    });
     expect(missing.status()).toBe(404);
     expect(missing.headers()['content-type']).toBe('application/problem+json');
     const doc = await request.get('/openapi.json');

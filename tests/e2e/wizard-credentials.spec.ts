@@ -11,18 +11,29 @@ async function generateRequest(page: Page, linkPath: string) {
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('button', { name: 'Generar pedido' }).click();
   const ready = page.locator('#ready');
-  await expect(ready.getByLabel('Pedido de certificado (CSR)')).toHaveValue(/BEGIN CERTIFICATE REQUEST/);
-  return { alias: await ready.getByLabel('Alias del certificado').inputValue(), csr: await ready.getByLabel('Pedido de certificado (CSR)').inputValue() };
+  await expect(ready.getByLabel('Pedido de certificado (CSR)')).toHaveValue(
+    /BEGIN CERTIFICATE REQUEST/,
+  );
+  return {
+    alias: await ready.getByLabel('Alias del certificado').inputValue(),
+    csr: await ready.getByLabel('Pedido de certificado (CSR)').inputValue(),
+  };
 }
 
-test('the live ARCA step offers the request as a .csr file, the one «Agregar alias» takes', async ({ page, request }) => {
+test('the live ARCA step offers the request as a .csr file, the one «Agregar alias» takes', async ({
+  page,
+  request,
+}) => {
   const reg = await startRegistration(request, 'live', 'Descargas del Plata SA');
   const { alias, csr } = await generateRequest(page, reg.linkPath);
   await page.locator('#ready').getByRole('link', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/arca$/);
   await expect(page.getByText('lo bajás con «Descargar pedido (.csr)», acá arriba')).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar pedido (.csr)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Descargar pedido (.csr)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${alias}.csr`);
   const file = await download.path();
   expect(await readFile(file, 'utf8')).toBe(csr);
@@ -36,7 +47,10 @@ test('the live ARCA step offers the request as a .csr file, the one «Agregar al
   await expect(page.locator('#pem')).toHaveValue(/BEGIN CERTIFICATE/);
 });
 
-test('going back for a new request keeps the validated certificate until the new one validates', async ({ page, request }) => {
+test('going back for a new request keeps the validated certificate until the new one validates', async ({
+  page,
+  request,
+}) => {
   needsRealPair();
   test.setTimeout(120_000);
   const reg = await startRegistration(request, 'sandbox', 'Vuelta Atrás SRL');
@@ -49,7 +63,9 @@ test('going back for a new request keeps the validated certificate until the new
   await expect(page).toHaveURL(/\/points-of-sale$/);
   // Homologación needs no point of sale registered in ARCA, and the page says only that.
   await expect(page.getByText('no hace falta dar de alta un punto de venta en ARCA')).toBeVisible();
-  await expect(page.getByText('en homologación no hace falta: podés terminar y usar cualquier número')).toBeVisible();
+  await expect(
+    page.getByText('en homologación no hace falta: podés terminar y usar cualquier número'),
+  ).toBeVisible();
   await expect(page.getByText('antes de emitir tu primera factura')).toHaveCount(0);
 
   // Back to step 2: a new request with another alias.
@@ -58,14 +74,20 @@ test('going back for a new request keeps the validated certificate until the new
   await page.getByLabel('Alias para un pedido nuevo').fill(second);
   await page.getByRole('button', { name: 'Generar un pedido nuevo con este alias' }).click();
   await expect(page.locator('#ready').getByLabel('Alias del certificado')).toHaveValue(second);
-  await expect(page.locator('#validated-in-use')).toContainText(`Tu certificado «${first.alias}» ya está validado`);
+  await expect(page.locator('#validated-in-use')).toContainText(
+    `Tu certificado «${first.alias}» ya está validado`,
+  );
 
   // A bring-your-own pair that fails changes nothing either.
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles(REAL_CERTIFICATE_FILE);
+  await page
+    .getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)')
+    .setInputFiles(REAL_CERTIFICATE_FILE);
   await page.getByLabel('Clave privada (.key o .pem)').setInputFiles(REAL_KEY_FILE);
   await page.getByRole('button', { name: 'Subir y validar' }).click();
-  await expect(page.getByTestId('form-message').last()).toContainText('No pudimos validar el certificado');
+  await expect(page.getByTestId('form-message').last()).toContainText(
+    'No pudimos validar el certificado',
+  );
 
   // The later steps wait for the new certificate...
   await page.goto(`${reg.linkPath}/points-of-sale`);
@@ -77,11 +99,19 @@ test('going back for a new request keeps the validated certificate until the new
   await expect(page.getByRole('status')).toContainText(first.alias);
   await page.getByRole('button', { name: 'Terminar registro' }).click();
   await expect(page).toHaveURL(/\/done$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Listo! Ya podés probar la facturación');
-  await expect(page.getByText('no tienen validez fiscal: sirven para probar', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    '¡Listo! Ya podés probar la facturación',
+  );
+  await expect(
+    page.getByText('no tienen validez fiscal: sirven para probar', { exact: false }),
+  ).toBeVisible();
 
-  const job = await (await request.get(`/transform/v1/jobs/${reg.jobId}?wait=10`, { headers: reg.headers })).json();
+  const job = await (
+    await request.get(`/transform/v1/jobs/${reg.jobId}?wait=10`, { headers: reg.headers })
+  ).json();
   expect(job.status).toBe('OK');
-  const entry = await (await request.get(`/silo/v1/entries/${reg.entryId}`, { headers: reg.headers })).json();
+  const entry = await (
+    await request.get(`/silo/v1/entries/${reg.entryId}`, { headers: reg.headers })
+  ).json();
   expect(entry.state).toBe('registered');
 });

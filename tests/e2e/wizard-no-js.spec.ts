@@ -25,13 +25,20 @@ const POSTS_PER_LINK_PER_MINUTE = 60;
 /** Clicks a submit button and waits for the document the server answers, failing if it takes too long. */
 async function submit(page: Page, button: string) {
   const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && r.request().resourceType() === 'document', { timeout: ANSWER_WITHIN_MS }),
+    page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.request().resourceType() === 'document',
+      { timeout: ANSWER_WITHIN_MS },
+    ),
     page.getByRole('button', { name: button, exact: true }).click({ noWaitAfter: true }),
   ]);
   expect(response.status(), 'the form post answers a page, never a 500').toBeLessThan(400);
   // A redirect answer is followed by the browser: wait for that page, or the next goto races it.
   const location = response.headers()['location'];
-  if (location) await page.waitForURL(new URL(location, response.url()).href, { waitUntil: 'domcontentloaded', timeout: ANSWER_WITHIN_MS });
+  if (location)
+    await page.waitForURL(new URL(location, response.url()).href, {
+      waitUntil: 'domcontentloaded',
+      timeout: ANSWER_WITHIN_MS,
+    });
   else await page.waitForLoadState('domcontentloaded', { timeout: ANSWER_WITHIN_MS });
 }
 
@@ -47,7 +54,23 @@ function ownKeyAndCsr(alias: string, cuit: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'byo-'));
   const key = path.join(dir, 'own.key');
   const csr = path.join(dir, 'own.csr');
-  execFileSync('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', csr, '-subj', `/C=AR/O=Propia SA/CN=${alias}/serialNumber=CUIT ${cuit}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-new',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      csr,
+      '-subj',
+      `/C=AR/O=Propia SA/CN=${alias}/serialNumber=CUIT ${cuit}`,
+    ],
+    { stdio: 'ignore' },
+  );
   return { key, csr: readFileSync(csr, 'utf8'), dir };
 }
 
@@ -64,7 +87,10 @@ test.describe('wizard forms without JavaScript', () => {
     await expect(page).toHaveURL(/\/certificate$/);
   });
 
-  test('company: a link used too often gets the rate-limited answer, rendered', async ({ page, request }) => {
+  test('company: a link used too often gets the rate-limited answer, rendered', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const reg = await startRegistration(request, 'sandbox', 'Muchos Intentos SA');
     await page.goto(`${reg.linkPath}/company`);
@@ -81,21 +107,33 @@ test.describe('wizard forms without JavaScript', () => {
     await expect(page.getByLabel('Monotributista')).toBeVisible();
   });
 
-  test('certificate: a bad alias says so and keeps it, a good one gives the CSR', async ({ page, request }) => {
+  test('certificate: a bad alias says so and keeps it, a good one gives the CSR', async ({
+    page,
+    request,
+  }) => {
     const reg = await startRegistration(request, 'sandbox', 'Alias Sin Script SA');
     await reachCertificate(page, reg.linkPath);
     await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).fill('con espacios');
     await submit(page, w.certificate!.generate!);
-    await expect(page.getByTestId('form-message').first()).toHaveText(w.certificate!.alias.alias_characters!);
-    await expect(page.getByLabel(w.certificate!.aliasLabel!, { exact: true })).toHaveValue('con espacios');
+    await expect(page.getByTestId('form-message').first()).toHaveText(
+      w.certificate!.alias.alias_characters!,
+    );
+    await expect(page.getByLabel(w.certificate!.aliasLabel!, { exact: true })).toHaveValue(
+      'con espacios',
+    );
     await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).fill('sinscript');
     await submit(page, w.certificate!.generate!);
-    await expect(page.getByLabel(w.certificate!.csrLabel!, { exact: true })).toHaveValue(/BEGIN CERTIFICATE REQUEST/);
+    await expect(page.getByLabel(w.certificate!.csrLabel!, { exact: true })).toHaveValue(
+      /BEGIN CERTIFICATE REQUEST/,
+    );
     // A copy button would do nothing without JavaScript: the fields are selectable instead.
     await expect(page.getByRole('button', { name: w.copy!.copy!, exact: true })).toHaveCount(0);
   });
 
-  test('bring your own: an expired pair is explained, a good pair is validated', async ({ page, request }) => {
+  test('bring your own: an expired pair is explained, a good pair is validated', async ({
+    page,
+    request,
+  }) => {
     needsRealPair();
     const reg = await startRegistration(request, 'sandbox', 'Propia Sin Script SA');
     await reachCertificate(page, reg.linkPath);
@@ -110,8 +148,13 @@ test.describe('wizard forms without JavaScript', () => {
       const pem = await issueInSimulator(page, 'sandbox', 'propiasinscript', own.csr, reg.cuit);
       await page.goto(`${reg.linkPath}/certificate`);
       // The section stays open after a pair was tried.
-      if (!(await page.getByLabel(w.certificate!.byoCertificate!).isVisible())) await page.getByText(w.certificate!.byoTitle!).click();
-      await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles({ name: 'propia.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.from(pem) });
+      if (!(await page.getByLabel(w.certificate!.byoCertificate!).isVisible()))
+        await page.getByText(w.certificate!.byoTitle!).click();
+      await page.getByLabel(w.certificate!.byoCertificate!).setInputFiles({
+        name: 'propia.crt',
+        mimeType: 'application/x-x509-ca-cert',
+        buffer: Buffer.from(pem),
+      });
       await page.getByLabel(w.certificate!.byoKey!).setInputFiles(own.key);
       await submit(page, w.certificate!.byoSubmit!);
       await expect(page).toHaveURL(/\/points-of-sale$/);
@@ -120,19 +163,31 @@ test.describe('wizard forms without JavaScript', () => {
     }
   });
 
-  test('ARCA, upload, points of sale: not a certificate is explained, the certificate leads to done', async ({ page, request }) => {
+  test('ARCA, upload, points of sale: not a certificate is explained, the certificate leads to done', async ({
+    page,
+    request,
+  }) => {
     const reg = await startRegistration(request, 'sandbox', 'Todo Sin Script SA');
     await reachCertificate(page, reg.linkPath);
     await submit(page, w.certificate!.generate!);
     const csr = await page.getByLabel(w.certificate!.csrLabel!, { exact: true }).inputValue();
-    const alias = await page.getByLabel(w.certificate!.aliasLabel!, { exact: true }).first().inputValue();
+    const alias = await page
+      .getByLabel(w.certificate!.aliasLabel!, { exact: true })
+      .first()
+      .inputValue();
     await page.goto(`${reg.linkPath}/arca`);
     await submit(page, w.arca!.next!);
     await expect(page).toHaveURL(/\/upload$/);
 
-    await page.locator('input[type=file][name=file]').setInputFiles({ name: 'vacio.crt', mimeType: 'application/x-x509-ca-cert', buffer: Buffer.alloc(0) });
+    await page.locator('input[type=file][name=file]').setInputFiles({
+      name: 'vacio.crt',
+      mimeType: 'application/x-x509-ca-cert',
+      buffer: Buffer.alloc(0),
+    });
     await submit(page, w.upload!.submit!);
-    await expect(page.getByTestId('form-message')).toContainText(w.upload!.emptyFile!.replace('{name}', 'vacio.crt'));
+    await expect(page.getByTestId('form-message')).toContainText(
+      w.upload!.emptyFile!.replace('{name}', 'vacio.crt'),
+    );
     await expect(page.getByText(w.upload!.sentFile!.replace('{name}', 'vacio.crt'))).toBeVisible();
 
     await page.getByLabel(w.upload!.pasteLabel!).fill('esto no es un certificado');
@@ -153,7 +208,10 @@ test.describe('wizard forms without JavaScript', () => {
 test.describe('an upload far over the action limit, without JavaScript', () => {
   test.setTimeout(60_000);
   for (const megabytes of [20, 64]) {
-    test(`a ${megabytes} MB file gets the "too large" page, not a connection error`, async ({ page, request }) => {
+    test(`a ${megabytes} MB file gets the "too large" page, not a connection error`, async ({
+      page,
+      request,
+    }) => {
       const reg = await startRegistration(request, 'sandbox', 'Archivo Enorme SA');
       await reachCertificate(page, reg.linkPath);
       await submit(page, w.certificate!.generate!);
@@ -166,7 +224,9 @@ test.describe('an upload far over the action limit, without JavaScript', () => {
         writeFileSync(file, Buffer.alloc(megabytes * 1024 * 1024, 1));
         await page.locator('input[type=file][name=file]').setInputFiles(file);
         await page.getByRole('button', { name: w.upload!.submit!, exact: true }).click();
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(es.plainPages.tooLarge.title);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          es.plainPages.tooLarge.title,
+        );
         await page.getByRole('link', { name: es.plainPages.tooLarge.back }).click();
         await expect(page).toHaveURL(new RegExp(`${reg.linkPath}/upload$`));
       } finally {

@@ -6,18 +6,53 @@ import { issueInSimulator } from './support/simulator';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { needsRealPair, REAL_CERTIFICATE_FILE, REAL_KEY_FILE } from './support/shared-afip';
 
-
 const COPY = {
-  es: { regime: 'Responsable inscripto', copy: 'Copiar', next: 'Continuar', generate: 'Generar pedido', have: 'Ya tengo el certificado', validate: 'Validar certificado', finish: 'Terminar registro', done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' }, paste: 'Pegá el certificado', alias: 'Alias del certificado', csr: 'Pedido de certificado (CSR)', problems: 'No pudimos validar el certificado', refresh: 'Actualizar lista' },
-  en: { regime: 'Responsable inscripto (VAT-registered)', copy: 'Copy', next: 'Continue', generate: 'Generate request', have: 'I have the certificate', validate: 'Validate certificate', finish: 'Finish registration', done: { sandbox: 'Done! You can test invoicing now', live: 'Done! You can invoice now' }, paste: 'Paste the certificate', alias: 'Certificate alias', csr: 'Certificate request (CSR)', problems: "We couldn't validate the certificate", refresh: 'Refresh list' },
+  es: {
+    regime: 'Responsable inscripto',
+    copy: 'Copiar',
+    next: 'Continuar',
+    generate: 'Generar pedido',
+    have: 'Ya tengo el certificado',
+    validate: 'Validar certificado',
+    finish: 'Terminar registro',
+    done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' },
+    paste: 'Pegá el certificado',
+    alias: 'Alias del certificado',
+    csr: 'Pedido de certificado (CSR)',
+    problems: 'No pudimos validar el certificado',
+    refresh: 'Actualizar lista',
+  },
+  en: {
+    regime: 'Responsable inscripto (VAT-registered)',
+    copy: 'Copy',
+    next: 'Continue',
+    generate: 'Generate request',
+    have: 'I have the certificate',
+    validate: 'Validate certificate',
+    finish: 'Finish registration',
+    done: { sandbox: 'Done! You can test invoicing now', live: 'Done! You can invoice now' },
+    paste: 'Paste the certificate',
+    alias: 'Certificate alias',
+    csr: 'Certificate request (CSR)',
+    problems: "We couldn't validate the certificate",
+    refresh: 'Refresh list',
+  },
 } as const;
 
 async function step(page: Page, testInfo: TestInfo, name: string) {
   await checkPage(page, testInfo, name);
 }
 
-for (const [environment, locale] of [['sandbox', 'es'], ['sandbox', 'en'], ['live', 'es'], ['live', 'en']] as const) {
-  test(`a supplier completes the ${environment} registration in ${locale === 'es' ? 'Spanish' : 'English'}`, async ({ page, request }, testInfo) => {
+for (const [environment, locale] of [
+  ['sandbox', 'es'],
+  ['sandbox', 'en'],
+  ['live', 'es'],
+  ['live', 'en'],
+] as const) {
+  test(`a supplier completes the ${environment} registration in ${locale === 'es' ? 'Spanish' : 'English'}`, async ({
+    page,
+    request,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const c = COPY[locale];
     const noConsoleErrors = watchConsole(page);
@@ -69,8 +104,18 @@ for (const [environment, locale] of [['sandbox', 'es'], ['sandbox', 'en'], ['liv
     await step(page, testInfo, `${environment}-${locale}-5-points-of-sale`);
     // A point of sale added in ARCA meanwhile shows up with "Refresh", past the page cache.
     const number = String(1000 + Math.floor(Math.random() * 8000));
-    const simulator = environment === 'sandbox' ? '/simulator/arca/sandbox/wsass/puntos-de-venta' : '/simulator/arca/live/puntos-de-venta';
-    expect((await request.post(simulator, { form: { cuit: reg.cuit, number, emission_type: 'CAE - Ri Iva' }, maxRedirects: 0 })).status()).toBeLessThan(400);
+    const simulator =
+      environment === 'sandbox'
+        ? '/simulator/arca/sandbox/wsass/puntos-de-venta'
+        : '/simulator/arca/live/puntos-de-venta';
+    expect(
+      (
+        await request.post(simulator, {
+          form: { cuit: reg.cuit, number, emission_type: 'CAE - Ri Iva' },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBeLessThan(400);
     await page.getByRole('link', { name: c.refresh }).click();
     await expect(page.getByRole('cell', { name: number, exact: true })).toBeVisible();
     await page.getByRole('button', { name: c.finish }).click();
@@ -80,9 +125,13 @@ for (const [environment, locale] of [['sandbox', 'es'], ['sandbox', 'en'], ['liv
     await step(page, testInfo, `${environment}-${locale}-6-done`);
     noConsoleErrors();
 
-    const job = await (await request.get(`/transform/v1/jobs/${reg.jobId}?wait=10`, { headers: reg.headers })).json();
+    const job = await (
+      await request.get(`/transform/v1/jobs/${reg.jobId}?wait=10`, { headers: reg.headers })
+    ).json();
     expect(job.status).toBe('OK');
-    const entry = await (await request.get(`/silo/v1/entries/${reg.entryId}`, { headers: reg.headers })).json();
+    const entry = await (
+      await request.get(`/silo/v1/entries/${reg.entryId}`, { headers: reg.headers })
+    ).json();
     expect(entry.state).toBe('registered');
 
     // A finished registration shows its done page from the link.
@@ -112,14 +161,19 @@ test('the language switch keeps the supplier on the same step', async ({ page, r
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("Check your company's details");
 });
 
-test('bringing an expired certificate with its key says when it expired', async ({ page, request }, testInfo) => {
+test('bringing an expired certificate with its key says when it expired', async ({
+  page,
+  request,
+}, testInfo) => {
   needsRealPair();
   const reg = await startRegistration(request, 'sandbox', 'Certificado Propio SA');
   await page.goto(`${reg.linkPath}/company`);
   await page.getByLabel('Monotributista').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles(REAL_CERTIFICATE_FILE);
+  await page
+    .getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)')
+    .setInputFiles(REAL_CERTIFICATE_FILE);
   await page.getByLabel('Clave privada (.key o .pem)').setInputFiles(REAL_KEY_FILE);
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   const message = page.getByTestId('form-message').last();
@@ -128,28 +182,42 @@ test('bringing an expired certificate with its key says when it expired', async 
   await checkPage(page, testInfo, 'sandbox-es-2c-bring-your-own-error');
 });
 
-test('bringing a .p12 with its password reads certificate and key from the one file', async ({ page, request }) => {
+test('bringing a .p12 with its password reads certificate and key from the one file', async ({
+  page,
+  request,
+}) => {
   needsRealPair();
   const read = (file: string) => readFileSync(file, 'utf8');
-  const { p12 } = opensslContainers(read(REAL_CERTIFICATE_FILE), read(REAL_KEY_FILE), read('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem'));
+  const { p12 } = opensslContainers(
+    read(REAL_CERTIFICATE_FILE),
+    read(REAL_KEY_FILE),
+    read('lib/arca/ca/homologacion-issuing-computadores-test-2022-2030.pem'),
+  );
   const reg = await startRegistration(request, 'sandbox', 'Certificado PFX SA');
   await page.goto(`${reg.linkPath}/company`);
   await page.getByLabel('Monotributista').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByText('Ya tengo certificado y clave privada').click();
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles({ name: 'empresa.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
+  await page
+    .getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)')
+    .setInputFiles({ name: 'empresa.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
   await page.getByLabel('Contraseña de la clave o del .p12/.pfx').fill('otra');
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   const message = page.getByTestId('form-message').last();
   await expect(message).toContainText('La contraseña no abre la clave privada');
-  await page.getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)').setInputFiles({ name: 'empresa.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
+  await page
+    .getByLabel('Certificado (.crt, .cer, .pem, .der o .p7b)')
+    .setInputFiles({ name: 'empresa.p12', mimeType: 'application/x-pkcs12', buffer: p12 });
   await page.getByLabel('Contraseña de la clave o del .p12/.pfx').fill('clave');
   await page.getByRole('button', { name: 'Subir y validar' }).click();
   // Intake and the key pair passed: what is left is the real certificate's expiry.
   await expect(message).toContainText('venció');
 });
 
-test('a reloaded step comes from the page cache, runs under its fresh nonce, and shows changes at once', async ({ page, request }) => {
+test('a reloaded step comes from the page cache, runs under its fresh nonce, and shows changes at once', async ({
+  page,
+  request,
+}) => {
   const noConsoleErrors = watchConsole(page);
   const reg = await startRegistration(request, 'sandbox', 'Recarga SRL');
   const first = await page.goto(`${reg.linkPath}/company`);
@@ -169,7 +237,9 @@ test('a reloaded step comes from the page cache, runs under its fresh nonce, and
   expect(html).not.toContain(rendered!);
   expect([...html.matchAll(/\snonce="([^"]*)"/g)].every(([, value]) => value === nonce)).toBe(true);
   // Next's inline scripts ran (a wrong nonce would have blocked them and logged a CSP error).
-  await page.waitForFunction(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f));
+  await page.waitForFunction(() =>
+    Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f),
+  );
   await page.getByLabel('Monotributista').check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/certificate$/);

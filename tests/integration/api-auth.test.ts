@@ -27,7 +27,9 @@ describeEachDatabase('API keys and workspaces', (database) => {
     expect(await revokeApiKey(database().db, extra.id, extra.keyId)).toBe(true);
     const attempts = [
       await api.call('GET', '/utils/v1/ping'),
-      await api.call('GET', '/utils/v1/ping', { headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` } }),
+      await api.call('GET', '/utils/v1/ping', {
+        headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` },
+      }),
       await api.call('GET', '/utils/v1/ping', { headers: { authorization: 'Bearer' } }),
       await api.call('GET', '/silo/v1/entries', { key: 'arca_not-a-real-key' }),
       await api.call('POST', '/silo/v1/entries', { key: extra.key, json: { data: party() } }),
@@ -36,7 +38,12 @@ describeEachDatabase('API keys and workspaces', (database) => {
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
-      expect(res.body).toMatchObject({ status: 401, title: 'Unauthorized', code: 'unauthorized', message: expect.any(String) });
+      expect(res.body).toMatchObject({
+        status: 401,
+        title: 'Unauthorized',
+        code: 'unauthorized',
+        message: expect.any(String),
+      });
     }
     expect(attempts[4]!.body.detail).toMatch(/revoked/);
   });
@@ -44,18 +51,32 @@ describeEachDatabase('API keys and workspaces', (database) => {
   it('never remembers a refused token, so made-up tokens cannot push valid keys out of the cache', async () => {
     const { db } = database();
     const extra = await api.workspace();
-    const setRevoked = (revokedAt: Date | null) => db.update(schema.apiKeys).set({ revokedAt }).where(eq(schema.apiKeys.id, extra.keyId));
+    const setRevoked = (revokedAt: Date | null) =>
+      db.update(schema.apiKeys).set({ revokedAt }).where(eq(schema.apiKeys.id, extra.keyId));
     await setRevoked(new Date());
     expect(await authenticateApiKey(db, extra.key)).toBeNull();
     // Valid again: the refusal a moment ago was not kept.
     await setRevoked(null);
-    expect(await authenticateApiKey(db, extra.key)).toMatchObject({ keyId: extra.keyId, workspaceId: extra.id });
+    expect(await authenticateApiKey(db, extra.key)).toMatchObject({
+      keyId: extra.keyId,
+      workspaceId: extra.id,
+    });
   });
 
   it("answers 404, never 403, for another workspace's entry, job and workflow", async () => {
     const key = `private-${randomUUID()}`;
-    const entry = (await api.call('POST', '/silo/v1/entries', { key: a.key, json: { key, folder: 'suppliers', data: party() } })).body;
-    const job = (await api.call('POST', '/transform/v1/jobs', { key: a.key, json: { workflow_id: a.workflowId, silo_entry_id: entry.id, key } })).body;
+    const entry = (
+      await api.call('POST', '/silo/v1/entries', {
+        key: a.key,
+        json: { key, folder: 'suppliers', data: party() },
+      })
+    ).body;
+    const job = (
+      await api.call('POST', '/transform/v1/jobs', {
+        key: a.key,
+        json: { workflow_id: a.workflowId, silo_entry_id: entry.id, key },
+      })
+    ).body;
     expect(job.id).toBeDefined();
     const foreign = [
       `/silo/v1/entries/${entry.id}`,
@@ -71,22 +92,40 @@ describeEachDatabase('API keys and workspaces', (database) => {
       expect(res.body).toMatchObject({ status: 404, code: 'not_found' });
       expect((await api.call('GET', path, { key: a.key })).status, path).toBe(200);
     }
-    const lists = ['/silo/v1/entries?limit=100', '/transform/v1/jobs?limit=100', '/transform/v1/workflows?limit=100'];
+    const lists = [
+      '/silo/v1/entries?limit=100',
+      '/transform/v1/jobs?limit=100',
+      '/transform/v1/workflows?limit=100',
+    ];
     for (const path of lists) {
-      const ids = (await api.call('GET', path, { key: b.key })).body.list.map((x: { id: string }) => x.id);
+      const ids = (await api.call('GET', path, { key: b.key })).body.list.map(
+        (x: { id: string }) => x.id,
+      );
       expect(ids, path).not.toContain(entry.id);
       expect(ids, path).not.toContain(job.id);
       expect(ids, path).not.toContain(a.workflowId);
     }
-    const borrowed = await api.call('POST', '/transform/v1/jobs', { key: b.key, json: { workflow_id: a.workflowId, silo_entry_id: entry.id } });
+    const borrowed = await api.call('POST', '/transform/v1/jobs', {
+      key: b.key,
+      json: { workflow_id: a.workflowId, silo_entry_id: entry.id },
+    });
     expect(borrowed.status).toBe(422);
-    expect(borrowed.body.fields).toEqual({ workflow_id: expect.any(String), silo_entry_id: expect.any(String) });
+    expect(borrowed.body.fields).toEqual({
+      workflow_id: expect.any(String),
+      silo_entry_id: expect.any(String),
+    });
   });
 
   it('lets each key create the same idempotency key in its own workspace', async () => {
     const key = `shared-${randomUUID()}`;
-    const inA = await api.call('POST', '/silo/v1/entries', { key: a.key, json: { key, data: party() } });
-    const inB = await api.call('POST', '/silo/v1/entries', { key: b.key, json: { key, data: party() } });
+    const inA = await api.call('POST', '/silo/v1/entries', {
+      key: a.key,
+      json: { key, data: party() },
+    });
+    const inB = await api.call('POST', '/silo/v1/entries', {
+      key: b.key,
+      json: { key, data: party() },
+    });
     expect([inA.status, inB.status]).toEqual([200, 200]);
     expect(inA.body.id).not.toBe(inB.body.id);
   });

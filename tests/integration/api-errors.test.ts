@@ -14,10 +14,21 @@ describeEachDatabase('API errors', (database) => {
     ws = await api.workspace();
   });
 
-  const expectProblem = (res: { status: number; headers: Headers; body: unknown }, status: number, code: string) => {
+  const expectProblem = (
+    res: { status: number; headers: Headers; body: unknown },
+    status: number,
+    code: string,
+  ) => {
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, code, key: code, message: expect.any(String) });
+    expect(res.body).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status,
+      code,
+      key: code,
+      message: expect.any(String),
+    });
   };
 
   it('answers unknown routes with a 404 problem', async () => {
@@ -29,7 +40,11 @@ describeEachDatabase('API errors', (database) => {
   });
 
   it('answers an unsupported version with a 404 naming the supported ones', async () => {
-    for (const [path, service] of [['/transform/v9/jobs', 'transform'], ['/silo/v2/entries', 'silo'], ['/utils/beta/ping', 'utils']] as const) {
+    for (const [path, service] of [
+      ['/transform/v9/jobs', 'transform'],
+      ['/silo/v2/entries', 'silo'],
+      ['/utils/beta/ping', 'utils'],
+    ] as const) {
       const res = await api.call('GET', path, { key: ws.key });
       expectProblem(res, 404, 'not_found');
       expect(res.body.detail).toMatch(new RegExp(`of ${service} does not exist\\. Supported: v1`));
@@ -50,22 +65,47 @@ describeEachDatabase('API errors', (database) => {
   });
 
   it('answers a body that is not JSON with 400, a wrong content type with 415, and more than 1 MB with 413', async () => {
-    const malformed = await api.call('POST', '/silo/v1/entries', { key: ws.key, raw: '{"data": {', headers: { 'content-type': 'application/json' } });
+    const malformed = await api.call('POST', '/silo/v1/entries', {
+      key: ws.key,
+      raw: '{"data": {',
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(malformed, 400, 'bad_request');
-    const text = await api.call('POST', '/silo/v1/entries', { key: ws.key, raw: 'name=Acme', headers: { 'content-type': 'text/plain' } });
+    const text = await api.call('POST', '/silo/v1/entries', {
+      key: ws.key,
+      raw: 'name=Acme',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectProblem(text, 415, 'unsupported_media_type');
-    const form = await api.call('PUT', `/transform/v1/jobs/${randomUUID()}`, { key: ws.key, raw: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await api.call('PUT', `/transform/v1/jobs/${randomUUID()}`, {
+      key: ws.key,
+      raw: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectProblem(form, 415, 'unsupported_media_type');
     const huge = { data: { ...party(), notes: 'x'.repeat(1024 * 1024) } };
-    expectProblem(await api.call('POST', '/silo/v1/entries', { key: ws.key, json: huge }), 413, 'payload_too_large');
+    expectProblem(
+      await api.call('POST', '/silo/v1/entries', { key: ws.key, json: huge }),
+      413,
+      'payload_too_large',
+    );
     const listed = await api.call('GET', '/silo/v1/entries?limit=100', { key: ws.key });
     expect(listed.body.list).toEqual([]);
   });
 
   it('reads a chunked body without a length up to 1 MB and refuses one past it with 413', async () => {
     const origin = await api.origin();
-    const headers = { authorization: `Bearer ${ws.key}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' };
-    const small = await send(`${origin}/silo/v1/entries`, 'POST', headers, JSON.stringify({ data: party('Chunked SRL') }));
+    const headers = {
+      authorization: `Bearer ${ws.key}`,
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+    };
+    const small = await send(
+      `${origin}/silo/v1/entries`,
+      'POST',
+      headers,
+      JSON.stringify({ data: party('Chunked SRL') }),
+    );
     expect(small.status).toBe(200);
     expect(JSON.parse(small.text).data.name).toBe('Chunked SRL');
     const huge = JSON.stringify({ data: { ...party(), notes: 'x'.repeat(1024 * 1024 + 1) } });
@@ -80,7 +120,9 @@ describeEachDatabase('API errors', (database) => {
       const { port } = new URL(await api.origin());
       const socket = net.connect(Number(port), '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(`POST /silo/v1/entries HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"data":`);
+      socket.write(
+        `POST /silo/v1/entries HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"data":`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -94,14 +136,22 @@ describeEachDatabase('API errors', (database) => {
     const error = vi.spyOn(getLogger(), 'error').mockImplementation(() => undefined);
     try {
       const secret = 'password=hunter2 at db.internal:5432';
-      const broken = createApiApp({ getDb: () => Promise.reject(new Error(`connection failed: ${secret}`)) });
-      const res = await broken.request('/utils/v1/ping', { headers: { authorization: `Bearer ${ws.key}` } });
+      const broken = createApiApp({
+        getDb: () => Promise.reject(new Error(`connection failed: ${secret}`)),
+      });
+      const res = await broken.request('/utils/v1/ping', {
+        headers: { authorization: `Bearer ${ws.key}` },
+      });
       expect(res.status).toBe(500);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       const text = await res.text();
       expect(text).not.toContain('hunter2');
       expect(text).not.toContain('connection failed');
-      expect(JSON.parse(text)).toMatchObject({ status: 500, code: 'internal', title: 'Internal server error' });
+      expect(JSON.parse(text)).toMatchObject({
+        status: 500,
+        code: 'internal',
+        title: 'Internal server error',
+      });
       expect(error).toHaveBeenCalledTimes(1);
       const [fields] = error.mock.calls[0] as unknown as [{ err: Error; path: string }];
       expect(fields.err.message).toContain('hunter2');
@@ -128,7 +178,10 @@ describeEachDatabase('API errors', (database) => {
     expect(answers.map((a) => a.headers.get('ratelimit-remaining'))).toEqual(['2', '1', '0']);
     expect(answers[0]!.headers.get('ratelimit-limit')).toBe('3');
     expect(answers[0]!.headers.get('ratelimit-policy')).toBe('3;w=60');
-    for (const refused of [await two.call('GET', '/utils/v1/ping', { key: own.key }), await one.call('GET', '/utils/v1/ping', { key: own.key })]) {
+    for (const refused of [
+      await two.call('GET', '/utils/v1/ping', { key: own.key }),
+      await one.call('GET', '/utils/v1/ping', { key: own.key }),
+    ]) {
       expectProblem(refused, 429, 'too_many_requests');
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);

@@ -2,7 +2,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, expect, it } from 'vitest';
 import { apiHarness, party } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
-import { conformanceErrors, documentedOperations, exercised, type OpenApiDoc } from './support/openapi-check';
+import {
+  conformanceErrors,
+  documentedOperations,
+  exercised,
+  type OpenApiDoc,
+} from './support/openapi-check';
 
 describeEachDatabase('API OpenAPI document', (database) => {
   const api = apiHarness(database);
@@ -15,19 +20,41 @@ describeEachDatabase('API OpenAPI document', (database) => {
 
   it('is OpenAPI 3.1 with bearer auth on every operation', () => {
     expect(doc.openapi).toBe('3.1.0');
-    const full = doc as OpenApiDoc & { components: { securitySchemes: Record<string, unknown> }; paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const full = doc as OpenApiDoc & {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
     expect(full.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
-    for (const [path, methods] of Object.entries(full.paths)) for (const [method, op] of Object.entries(methods)) expect(op.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+    for (const [path, methods] of Object.entries(full.paths))
+      for (const [method, op] of Object.entries(methods))
+        expect(op.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
   });
 
   it('answers every documented operation as documented: success, 401, and its validation errors', async () => {
     const key = `tour-${uuidv7()}`;
-    const entry = await api.call('PUT', `/silo/v1/entries/${uuidv7()}?folder=suppliers`, { key: ws.key, json: { key, ...party() } });
-    const envelope = await api.call('POST', '/silo/v1/entries', { key: ws.key, json: { data: { $schema: 'https://gobl.org/draft-0/envelope', doc: party() } } });
-    const jobBody = { workflow_id: ws.workflowId, silo_entry_id: entry.body.id, key, args: { lang: 'es' }, tags: ['tour'] };
+    const entry = await api.call('PUT', `/silo/v1/entries/${uuidv7()}?folder=suppliers`, {
+      key: ws.key,
+      json: { key, ...party() },
+    });
+    const envelope = await api.call('POST', '/silo/v1/entries', {
+      key: ws.key,
+      json: { data: { $schema: 'https://gobl.org/draft-0/envelope', doc: party() } },
+    });
+    const jobBody = {
+      workflow_id: ws.workflowId,
+      silo_entry_id: entry.body.id,
+      key,
+      args: { lang: 'es' },
+      tags: ['tour'],
+    };
     const job = await api.call('POST', '/transform/v1/jobs', { key: ws.key, json: jobBody });
-    const putJob = await api.call('PUT', `/transform/v1/jobs/${uuidv7()}?wait=0`, { key: ws.key, json: { ...jobBody, key: undefined } });
-    expect([entry.status, envelope.status, job.status, putJob.status]).toEqual([200, 200, 202, 202]);
+    const putJob = await api.call('PUT', `/transform/v1/jobs/${uuidv7()}?wait=0`, {
+      key: ws.key,
+      json: { ...jobBody, key: undefined },
+    });
+    expect([entry.status, envelope.status, job.status, putJob.status]).toEqual([
+      200, 200, 202, 202,
+    ]);
 
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
@@ -51,7 +78,8 @@ describeEachDatabase('API OpenAPI document', (database) => {
       [`/transform/v1/jobs/key/${key}?wait=-1`, 422],
       [`/silo/v1/entries/nope/states`, 422],
     ];
-    for (const [path, status] of reads) expect((await api.call('GET', path, { key: ws.key })).status, path).toBe(status);
+    for (const [path, status] of reads)
+      expect((await api.call('GET', path, { key: ws.key })).status, path).toBe(status);
 
     const writes: [string, string, unknown, number][] = [
       ['POST', '/silo/v1/entries?folder=Not%20A%20Folder', party(), 422],
@@ -61,10 +89,17 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['POST', '/transform/v1/jobs?wait=x', jobBody, 422],
       ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
     ];
-    for (const [method, path, json, status] of writes) expect((await api.call(method, path, { key: ws.key, json })).status, `${method} ${path}`).toBe(status);
+    for (const [method, path, json, status] of writes)
+      expect(
+        (await api.call(method, path, { key: ws.key, json })).status,
+        `${method} ${path}`,
+      ).toBe(status);
     const emptyPost = await api.call('POST', '/transform/v1/jobs', { key: ws.key });
     expect(emptyPost.status).toBe(422);
-    expect(emptyPost.body.fields).toEqual({ workflow_id: expect.any(String), silo_entry_id: expect.any(String) });
+    expect(emptyPost.body.fields).toEqual({
+      workflow_id: expect.any(String),
+      silo_entry_id: expect.any(String),
+    });
 
     for (const operation of documentedOperations(doc)) {
       const [method, template] = operation.split(' ') as [string, string];
@@ -73,7 +108,14 @@ describeEachDatabase('API OpenAPI document', (database) => {
       expect(res.status, operation).toBe(401);
     }
 
-    expect([...exercised(doc, api.records.filter((r) => r.status < 300))].sort()).toEqual(documentedOperations(doc).sort());
+    expect(
+      [
+        ...exercised(
+          doc,
+          api.records.filter((r) => r.status < 300),
+        ),
+      ].sort(),
+    ).toEqual(documentedOperations(doc).sort());
   });
 
   it('answers every request as its OpenAPI document says', async () => {

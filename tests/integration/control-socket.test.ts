@@ -12,7 +12,9 @@ function post(socketPath: string, urlPath: string): Promise<{ status: number; bo
     const req = http.request({ socketPath, path: urlPath, method: 'POST' }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end('{}');
@@ -36,7 +38,8 @@ describe('the control socket', () => {
 
   it('answers 404 to a path that does not decode, and keeps answering', async () => {
     const dataDir = mkdtempSync(path.join(parent, 'socket-'));
-    const getDb = () => Promise.reject(new Error('no command should reach the database')) as Promise<Db>;
+    const getDb = () =>
+      Promise.reject(new Error('no command should reach the database')) as Promise<Db>;
     const socket = await startControlSocket(dataDir, getDb);
     try {
       expect(statSync(controlSocketPath(dataDir)).mode & 0o777).toBe(0o600);

@@ -6,7 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 // The embedded database only: the demo and the control socket exist when DATABASE_URL is unset.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-demo-cli-'));
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', APP_ENV: 'demo', RUNNER_LEASE_MS: '5000' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  APP_ENV: 'demo',
+  RUNNER_LEASE_MS: '5000',
+};
 const node = ['--import', 'tsx', '--import', './scripts/server-only.mjs'];
 
 interface Demo {
@@ -19,7 +26,10 @@ interface Demo {
 
 /** The app's services on `dataDir`, until stopped. */
 async function startApp(): Promise<{ demo: Demo; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...node, 'tests/integration/support/app-services.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...node, 'tests/integration/support/app-services.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const demo = await new Promise<Demo>((resolve, reject) => {
     let out = '';
@@ -39,46 +49,106 @@ async function startApp(): Promise<{ demo: Demo; stop(): Promise<void> }> {
   };
 }
 
-function cli(script: string, args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
+function cli(
+  script: string,
+  args: string[],
+): Promise<{ code: number; json: Record<string, unknown> }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...node, `scripts/cli/${script}.ts`, ...args, '--json'], { env, timeout: 60_000 }, (error, stdout) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, json: JSON.parse(stdout || '{}') as Record<string, unknown> });
-    });
+    execFile(
+      process.execPath,
+      [...node, `scripts/cli/${script}.ts`, ...args, '--json'],
+      { env, timeout: 60_000 },
+      (error, stdout) => {
+        resolve({
+          code: error ? Number((error as { code?: number }).code ?? 1) : 0,
+          json: JSON.parse(stdout || '{}') as Record<string, unknown>,
+        });
+      },
+    );
   });
 }
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the demo and the CLI on the embedded database', () => {
-  it('keeps the demo key and password across starts, and runs CLI commands while the app runs', { timeout: 240_000 }, async () => {
-    const first = await startApp();
-    try {
-      expect(first.demo).toMatchObject({ workspaceId: expect.any(String), workflowId: expect.any(String), apiKey: expect.stringMatching(/^arca_/), password: expect.any(String) });
-      expect(first.demo.link).toMatch(/\/reg\/[A-Za-z0-9_-]{32}$/);
-      expect(statSync(path.join(dataDir, 'control.sock')).mode & 0o777).toBe(0o600);
-      expect(statSync(path.join(dataDir, 'demo-credentials.sealed')).mode & 0o777).toBe(0o600);
+  it(
+    'keeps the demo key and password across starts, and runs CLI commands while the app runs',
+    { timeout: 240_000 },
+    async () => {
+      const first = await startApp();
+      try {
+        expect(first.demo).toMatchObject({
+          workspaceId: expect.any(String),
+          workflowId: expect.any(String),
+          apiKey: expect.stringMatching(/^arca_/),
+          password: expect.any(String),
+        });
+        expect(first.demo.link).toMatch(/\/reg\/[A-Za-z0-9_-]{32}$/);
+        expect(statSync(path.join(dataDir, 'control.sock')).mode & 0o777).toBe(0o600);
+        expect(statSync(path.join(dataDir, 'demo-credentials.sealed')).mode & 0o777).toBe(0o600);
 
-      const workspace = await cli('workspace-create', ['--name', 'While running', '--env', 'sandbox']);
-      expect(workspace).toMatchObject({ code: 0, json: { workspace_id: expect.any(String), environment: 'sandbox', api_key: expect.stringMatching(/^arca_/) } });
-      const id = String(workspace.json.workspace_id);
-      expect(await cli('app-connect', ['--workspace', id])).toMatchObject({ code: 0, json: { workspace_id: id, app: 'gov-ar', connected: true } });
-      expect(await cli('workflow-create', ['--workspace', id])).toMatchObject({ code: 0, json: { workflow_id: expect.any(String) } });
-      expect(await cli('user-create', ['--workspace', id, '--email', 'ops@example.com'])).toMatchObject({ code: 0, json: { email: 'ops@example.com', password: expect.any(String) } });
-      // Refusals come back as the CLI prints them on its own.
-      expect(await cli('user-create', ['--workspace', id, '--email', 'ops@example.com'])).toMatchObject({ code: 1, json: { error: expect.stringContaining('already exists') } });
-      expect(await cli('app-connect', ['--workspace', '00000000-0000-4000-8000-000000000000'])).toMatchObject({ code: 1, json: { error: 'No workspace 00000000-0000-4000-8000-000000000000.' } });
-      expect(await cli('workspace-create', ['--env', 'sandbox'])).toMatchObject({ code: 1, json: { error: expect.stringContaining('--name is required') } });
-    } finally {
-      await first.stop();
-    }
+        const workspace = await cli('workspace-create', [
+          '--name',
+          'While running',
+          '--env',
+          'sandbox',
+        ]);
+        expect(workspace).toMatchObject({
+          code: 0,
+          json: {
+            workspace_id: expect.any(String),
+            environment: 'sandbox',
+            api_key: expect.stringMatching(/^arca_/),
+          },
+        });
+        const id = String(workspace.json.workspace_id);
+        expect(await cli('app-connect', ['--workspace', id])).toMatchObject({
+          code: 0,
+          json: { workspace_id: id, app: 'gov-ar', connected: true },
+        });
+        expect(await cli('workflow-create', ['--workspace', id])).toMatchObject({
+          code: 0,
+          json: { workflow_id: expect.any(String) },
+        });
+        expect(
+          await cli('user-create', ['--workspace', id, '--email', 'ops@example.com']),
+        ).toMatchObject({
+          code: 0,
+          json: { email: 'ops@example.com', password: expect.any(String) },
+        });
+        // Refusals come back as the CLI prints them on its own.
+        expect(
+          await cli('user-create', ['--workspace', id, '--email', 'ops@example.com']),
+        ).toMatchObject({ code: 1, json: { error: expect.stringContaining('already exists') } });
+        expect(
+          await cli('app-connect', ['--workspace', '00000000-0000-4000-8000-000000000000']),
+        ).toMatchObject({
+          code: 1,
+          json: { error: 'No workspace 00000000-0000-4000-8000-000000000000.' },
+        });
+        expect(await cli('workspace-create', ['--env', 'sandbox'])).toMatchObject({
+          code: 1,
+          json: { error: expect.stringContaining('--name is required') },
+        });
+      } finally {
+        await first.stop();
+      }
 
-    const second = await startApp();
-    try {
-      expect(second.demo).toEqual(first.demo);
-    } finally {
-      await second.stop();
-    }
-    // With the app stopped the CLI opens the database itself, and finds what it made through the app.
-    expect(await cli('user-create', ['--workspace', second.demo.workspaceId, '--email', 'second@example.com'])).toMatchObject({ code: 0, json: { email: 'second@example.com' } });
-  });
+      const second = await startApp();
+      try {
+        expect(second.demo).toEqual(first.demo);
+      } finally {
+        await second.stop();
+      }
+      // With the app stopped the CLI opens the database itself, and finds what it made through the app.
+      expect(
+        await cli('user-create', [
+          '--workspace',
+          second.demo.workspaceId,
+          '--email',
+          'second@example.com',
+        ]),
+      ).toMatchObject({ code: 0, json: { email: 'second@example.com' } });
+    },
+  );
 });

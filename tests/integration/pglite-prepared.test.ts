@@ -15,8 +15,18 @@ describe('PGlite internals that lib/db/pglite-prepared.ts relies on', () => {
 
   it('still has the two private locks query() and transaction() take', () => {
     const internals = client as unknown as Record<string, unknown>;
-    for (const name of ['_runExclusiveTransaction', '_runExclusiveQuery', 'execProtocolStream', 'serializers', 'parsers', 'syncToFs']) {
-      expect(typeof internals[name], `PGlite no longer has ${name}: revisit lib/db/pglite-prepared.ts`).not.toBe('undefined');
+    for (const name of [
+      '_runExclusiveTransaction',
+      '_runExclusiveQuery',
+      'execProtocolStream',
+      'serializers',
+      'parsers',
+      'syncToFs',
+    ]) {
+      expect(
+        typeof internals[name],
+        `PGlite no longer has ${name}: revisit lib/db/pglite-prepared.ts`,
+      ).not.toBe('undefined');
     }
   });
 
@@ -35,7 +45,12 @@ describe('PGlite internals that lib/db/pglite-prepared.ts relies on', () => {
     });
     await open;
     // Issued while the transaction is open: run inside it, it would see the uncommitted row.
-    const counted = queryPrepared(client, 'probe_count', 'select count(*)::int as n from probe where n > $1', [0]);
+    const counted = queryPrepared(
+      client,
+      'probe_count',
+      'select count(*)::int as n from probe where n > $1',
+      [0],
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await transaction;
@@ -44,14 +59,25 @@ describe('PGlite internals that lib/db/pglite-prepared.ts relies on', () => {
 
   it('parses each statement once and returns values typed as query() does', async () => {
     for (let i = 0; i < 3; i++) {
-      const [row] = await queryPrepared(client, 'probe_typed', 'select $1::int + 1 as n, now() as at, $2::jsonb as doc', [i, JSON.stringify({ a: 'ñ' })]);
+      const [row] = await queryPrepared(
+        client,
+        'probe_typed',
+        'select $1::int + 1 as n, now() as at, $2::jsonb as doc',
+        [i, JSON.stringify({ a: 'ñ' })],
+      );
       expect(row).toMatchObject({ n: i + 1, doc: { a: 'ñ' } });
       expect(row!.at).toBeInstanceOf(Date);
     }
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name = 'probe_typed'`);
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where name = 'probe_typed'`,
+    );
     expect(rows).toEqual([{ n: 1 }]);
     // A failed statement leaves the session usable.
-    await expect(queryPrepared(client, 'probe_fail', 'select 1 / $1::int as x', [0])).rejects.toThrow(/division by zero/);
-    expect(await queryPrepared(client, 'probe_fail', 'select 1 / $1::int as x', [1])).toEqual([{ x: 1 }]);
+    await expect(
+      queryPrepared(client, 'probe_fail', 'select 1 / $1::int as x', [0]),
+    ).rejects.toThrow(/division by zero/);
+    expect(await queryPrepared(client, 'probe_fail', 'select 1 / $1::int as x', [1])).toEqual([
+      { x: 1 },
+    ]);
   });
 });

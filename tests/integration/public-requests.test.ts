@@ -18,13 +18,32 @@ interface Answer {
 }
 
 /** One request from a chosen loopback source address (127.0.0.0/8 is all this machine's). */
-function request(origin: string, path: string, options: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function request(
+  origin: string,
+  path: string,
+  options: { from?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}${path}`, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from ?? '127.0.0.1', agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = http.request(
+      `${origin}${path}`,
+      {
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        localAddress: options.from ?? '127.0.0.1',
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -35,10 +54,18 @@ function request(origin: string, path: string, options: { from?: string; method?
  * then the real API app or the pages); a stand-in for Next records what it was asked to render
  * and with which headers.
  */
-function startServer(options: { trustProxy?: string; requestsPerMinute: number; getDb?: () => Promise<Db> }) {
+function startServer(options: {
+  trustProxy?: string;
+  requestsPerMinute: number;
+  getDb?: () => Promise<Db>;
+}) {
   const rendered: { url: string; headers: http.IncomingHttpHeaders }[] = [];
   const getDb = options.getDb ?? (() => Promise.reject(new Error('no database in this suite')));
-  const api = createApiApp({ getDb, rateLimitPerMinute: 1_000_000, simulator: createArcaSimulator({ db: getDb, basePath: '/simulator/arca' }) });
+  const api = createApiApp({
+    getDb,
+    rateLimitPerMinute: 1_000_000,
+    simulator: createArcaSimulator({ db: getDb, basePath: '/simulator/arca' }),
+  });
   const handleRequest = createRequestHandler({
     trustedProxies: parseTrustedProxies(options.trustProxy),
     requestsPerMinute: options.requestsPerMinute,
@@ -55,7 +82,17 @@ function startServer(options: { trustProxy?: string; requestsPerMinute: number; 
   return {
     rendered,
     origin: () => origin,
-    start: () => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => ((origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`), resolve()))),
+    start: () =>
+      new Promise<void>((resolve) =>
+        server.listen(
+          0,
+          '127.0.0.1',
+          () => (
+            (origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+            resolve()
+          ),
+        ),
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -67,7 +104,16 @@ describe('unauthenticated page requests before Next', () => {
     afterAll(app.stop);
 
     it('answer a plain translated 404 without rendering, whatever follows the ref', async () => {
-      const malformed = ['/reg/x', '/reg/not-a-ref/company', `/reg/${'A'.repeat(31)}/csr`, `/reg/${'A'.repeat(33)}`, '/reg/', '/reg', `/reg/${'A'.repeat(31)}%2F/upload`, '/es/reg/abc'];
+      const malformed = [
+        '/reg/x',
+        '/reg/not-a-ref/company',
+        `/reg/${'A'.repeat(31)}/csr`,
+        `/reg/${'A'.repeat(33)}`,
+        '/reg/',
+        '/reg',
+        `/reg/${'A'.repeat(31)}%2F/upload`,
+        '/es/reg/abc',
+      ];
       for (const path of malformed) {
         const answer = await request(app.origin(), path);
         expect(answer.status, path).toBe(404);
@@ -83,10 +129,22 @@ describe('unauthenticated page requests before Next', () => {
 
     it('let every well-formed ref through to the app (which looks it up)', async () => {
       const ref = newRef();
-      for (const path of [`/reg/${ref}`, `/reg/${ref}/company`, `/en/reg/${ref}/csr`, '/registro', '/console/sign-in']) {
+      for (const path of [
+        `/reg/${ref}`,
+        `/reg/${ref}/company`,
+        `/en/reg/${ref}/csr`,
+        '/registro',
+        '/console/sign-in',
+      ]) {
         expect((await request(app.origin(), path)).status, path).toBe(200);
       }
-      expect(app.rendered.map((r) => r.url)).toEqual([`/reg/${ref}`, `/reg/${ref}/company`, `/en/reg/${ref}/csr`, '/registro', '/console/sign-in']);
+      expect(app.rendered.map((r) => r.url)).toEqual([
+        `/reg/${ref}`,
+        `/reg/${ref}/company`,
+        `/en/reg/${ref}/csr`,
+        '/registro',
+        '/console/sign-in',
+      ]);
     });
   });
 
@@ -98,11 +156,28 @@ describe('unauthenticated page requests before Next', () => {
 
     it('counts every page path from one address (404s, the CSR download, sign-in and its action) and refuses past it', async () => {
       const from = '127.0.0.21';
-      const paths = ['/no-such-page', `/reg/${newRef()}/csr`, '/console/sign-in', '/reg/malformed', '/en/console/sign-in'];
-      for (const path of paths) expect((await request(app.origin(), path, { from })).status).not.toBe(429);
-      const action = await request(app.origin(), '/console/sign-in', { from, method: 'POST', headers: { 'content-type': 'text/plain' }, body: '[]' });
+      const paths = [
+        '/no-such-page',
+        `/reg/${newRef()}/csr`,
+        '/console/sign-in',
+        '/reg/malformed',
+        '/en/console/sign-in',
+      ];
+      for (const path of paths)
+        expect((await request(app.origin(), path, { from })).status).not.toBe(429);
+      const action = await request(app.origin(), '/console/sign-in', {
+        from,
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '[]',
+      });
       expect(action.status).toBe(200);
-      const refused = await request(app.origin(), '/console/sign-in', { from, method: 'POST', headers: { 'content-type': 'text/plain' }, body: '[]' });
+      const refused = await request(app.origin(), '/console/sign-in', {
+        from,
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '[]',
+      });
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe('5');
       // Outside the wizard there is no progress to promise, and the wait is seconds.
@@ -122,17 +197,35 @@ describe('unauthenticated page requests before Next', () => {
       expect(english.text).toContain('Too many visits in a row');
       expect(english.text).toContain('your progress is saved');
       // Build files are not counted; another address has its own budget.
-      expect((await request(app.origin(), '/_next/static/chunks/app.js', { from })).status).toBe(200);
-      expect((await request(app.origin(), '/no-such-page', { from: '127.0.0.22' })).status).toBe(200);
+      expect((await request(app.origin(), '/_next/static/chunks/app.js', { from })).status).toBe(
+        200,
+      );
+      expect((await request(app.origin(), '/no-such-page', { from: '127.0.0.22' })).status).toBe(
+        200,
+      );
     });
 
     it('ignores X-Forwarded-For and X-Forwarded-Host from a client when no proxy is trusted', async () => {
       const from = '127.0.0.23';
       for (let i = 0; i < 6; i++) {
-        const spoofed = { 'x-forwarded-for': `198.51.100.${i}`, 'x-forwarded-host': 'attacker.example', forwarded: 'host=attacker.example', 'x-client-ip': `203.0.113.${i}` };
-        expect((await request(app.origin(), '/console/sign-in', { from, headers: spoofed })).status).toBe(200);
+        const spoofed = {
+          'x-forwarded-for': `198.51.100.${i}`,
+          'x-forwarded-host': 'attacker.example',
+          forwarded: 'host=attacker.example',
+          'x-client-ip': `203.0.113.${i}`,
+        };
+        expect(
+          (await request(app.origin(), '/console/sign-in', { from, headers: spoofed })).status,
+        ).toBe(200);
       }
-      expect((await request(app.origin(), '/console/sign-in', { from, headers: { 'x-forwarded-for': '198.51.100.99' } })).status).toBe(429);
+      expect(
+        (
+          await request(app.origin(), '/console/sign-in', {
+            from,
+            headers: { 'x-forwarded-for': '198.51.100.99' },
+          })
+        ).status,
+      ).toBe(429);
       const seen = app.rendered.filter((r) => r.headers['x-client-ip'] === from);
       expect(seen).toHaveLength(6);
       for (const { headers } of seen) {
@@ -150,23 +243,65 @@ describe('unauthenticated page requests before Next', () => {
     afterAll(app.stop);
 
     it('counts the right-most address that is not the proxy and keeps its forwarded host', async () => {
-      const viaProxy = (client: string) => ({ 'x-forwarded-for': `10.9.9.9, ${client}`, 'x-forwarded-host': 'registro.example.com', 'x-forwarded-proto': 'https' });
-      for (let i = 0; i < 2; i++) expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.10') })).status).toBe(200);
-      expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.10') })).status).toBe(429);
-      expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.11') })).status).toBe(200);
+      const viaProxy = (client: string) => ({
+        'x-forwarded-for': `10.9.9.9, ${client}`,
+        'x-forwarded-host': 'registro.example.com',
+        'x-forwarded-proto': 'https',
+      });
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.10') }))
+            .status,
+        ).toBe(200);
+      expect(
+        (await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.10') }))
+          .status,
+      ).toBe(429);
+      expect(
+        (await request(app.origin(), '/console/sign-in', { headers: viaProxy('192.0.2.11') }))
+          .status,
+      ).toBe(200);
       // IPv6 clients are counted by their /64.
-      expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('2001:db8:1:2::1') })).status).toBe(200);
-      expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('2001:db8:1:2:ffff::9') })).status).toBe(200);
-      expect((await request(app.origin(), '/console/sign-in', { headers: viaProxy('2001:0db8:0001:0002:0:0:0:7') })).status).toBe(429);
+      expect(
+        (await request(app.origin(), '/console/sign-in', { headers: viaProxy('2001:db8:1:2::1') }))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await request(app.origin(), '/console/sign-in', {
+            headers: viaProxy('2001:db8:1:2:ffff::9'),
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await request(app.origin(), '/console/sign-in', {
+            headers: viaProxy('2001:0db8:0001:0002:0:0:0:7'),
+          })
+        ).status,
+      ).toBe(429);
       const last = app.rendered.at(-1)!;
-      expect(last.headers).toMatchObject({ 'x-client-ip': '2001:db8:1:2::/64', 'x-forwarded-host': 'registro.example.com', 'x-forwarded-proto': 'https' });
+      expect(last.headers).toMatchObject({
+        'x-client-ip': '2001:db8:1:2::/64',
+        'x-forwarded-host': 'registro.example.com',
+        'x-forwarded-proto': 'https',
+      });
     });
 
     it('ignores an X-Forwarded-For entry that is not an IP address, and its forwarded host', async () => {
       const from = '127.0.0.1';
-      const answer = await request(app.origin(), '/registro', { from, headers: { 'x-forwarded-for': '192.0.2.77, not-an-address', 'x-forwarded-host': 'attacker.example' } });
+      const answer = await request(app.origin(), '/registro', {
+        from,
+        headers: {
+          'x-forwarded-for': '192.0.2.77, not-an-address',
+          'x-forwarded-host': 'attacker.example',
+        },
+      });
       expect(answer.status).toBe(200);
-      expect(app.rendered.at(-1)!.headers).toMatchObject({ 'x-client-ip': from, host: new URL(app.origin()).host });
+      expect(app.rendered.at(-1)!.headers).toMatchObject({
+        'x-client-ip': from,
+        host: new URL(app.origin()).host,
+      });
       expect(app.rendered.at(-1)!.headers['x-forwarded-host']).toBeUndefined();
     });
   });
@@ -185,24 +320,52 @@ describeEachDatabase('unauthenticated API requests before the API', (database) =
     await connectApp(db, workspace.id, 'gov-ar');
     const { token } = await createApiKey(db, workspace.id);
     const from = '127.0.0.31';
-    for (let i = 0; i < 6; i++) expect((await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(token) })).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(`made-up-${i}`) })).status).toBe(401);
-    const refused = await request(app.origin(), '/silo/v1/entries', { from, headers: bearer('made-up-4') });
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(token) })).status,
+      ).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(`made-up-${i}`) }))
+          .status,
+      ).toBe(401);
+    const refused = await request(app.origin(), '/silo/v1/entries', {
+      from,
+      headers: bearer('made-up-4'),
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toBe('application/problem+json');
     expect(refused.headers['retry-after']).toBe('5');
     expect(JSON.parse(refused.text)).toMatchObject({ status: 429, code: 'too_many_requests' });
     // Another address still has its whole budget.
-    expect((await request(app.origin(), '/utils/v1/ping', { from: '127.0.0.32', headers: bearer('made-up-5') })).status).toBe(401);
+    expect(
+      (
+        await request(app.origin(), '/utils/v1/ping', {
+          from: '127.0.0.32',
+          headers: bearer('made-up-5'),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('counts every simulator request, and shares one budget with the pages', async () => {
     const from = '127.0.0.33';
-    for (let i = 0; i < 3; i++) expect((await request(app.origin(), '/simulator/arca', { from })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await request(app.origin(), '/simulator/arca', { from })).status).toBe(200);
     expect((await request(app.origin(), '/simulator/arca', { from })).status).toBe(429);
     expect((await request(app.origin(), '/console/sign-in', { from })).status).toBe(429);
     const pagesFirst = '127.0.0.34';
-    for (let i = 0; i < 3; i++) expect((await request(app.origin(), '/console/sign-in', { from: pagesFirst })).status).toBe(200);
-    expect((await request(app.origin(), '/utils/v1/ping', { from: pagesFirst, headers: bearer('made-up') })).status).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect((await request(app.origin(), '/console/sign-in', { from: pagesFirst })).status).toBe(
+        200,
+      );
+    expect(
+      (
+        await request(app.origin(), '/utils/v1/ping', {
+          from: pagesFirst,
+          headers: bearer('made-up'),
+        })
+      ).status,
+    ).toBe(429);
   });
 });

@@ -6,7 +6,13 @@ import { hitRateLimit, pruneRateLimits, withinAddressAndRefLimits } from '@/lib/
 import { describeEachDatabase } from './support/databases';
 
 describeEachDatabase('rate limits', (get) => {
-  const stored = async (bucket: string) => (await queryRows<{ count: number }>(get().db, sql`select count from rate_limits where bucket = ${bucket}`))[0]?.count;
+  const stored = async (bucket: string) =>
+    (
+      await queryRows<{ count: number }>(
+        get().db,
+        sql`select count from rate_limits where bucket = ${bucket}`,
+      )
+    )[0]?.count;
 
   it('writes hits in batches while far from the limit', async () => {
     const bucket = `test:${randomUUID()}`;
@@ -38,12 +44,24 @@ describeEachDatabase('rate limits', (get) => {
   it('counts an address and a link separately, each against its own limit, and stores only a digest of the ref', async () => {
     const scope = `test-${randomUUID()}`;
     const ref = `ref${randomUUID()}`;
-    const within = (address: string, r = ref) => withinAddressAndRefLimits(get().db, scope, { address, ref: r }, { address: 3, ref: 2 });
-    expect([await within('192.0.2.1'), await within('192.0.2.2'), await within('192.0.2.3')]).toEqual([true, true, false]);
-    expect([await within('192.0.2.9', `other${randomUUID()}`), await within('192.0.2.9', `other${randomUUID()}`), await within('192.0.2.9', `other${randomUUID()}`)]).toEqual([true, true, true]);
+    const within = (address: string, r = ref) =>
+      withinAddressAndRefLimits(get().db, scope, { address, ref: r }, { address: 3, ref: 2 });
+    expect([
+      await within('192.0.2.1'),
+      await within('192.0.2.2'),
+      await within('192.0.2.3'),
+    ]).toEqual([true, true, false]);
+    expect([
+      await within('192.0.2.9', `other${randomUUID()}`),
+      await within('192.0.2.9', `other${randomUUID()}`),
+      await within('192.0.2.9', `other${randomUUID()}`),
+    ]).toEqual([true, true, true]);
     expect(await within('192.0.2.9', `other${randomUUID()}`)).toBe(false);
     expect(await stored(`${scope}-ip:192.0.2.9`)).toBe(4);
-    const buckets = await queryRows<{ bucket: string }>(get().db, sql`select bucket from rate_limits where bucket like ${`${scope}-%`}`);
+    const buckets = await queryRows<{ bucket: string }>(
+      get().db,
+      sql`select bucket from rate_limits where bucket like ${`${scope}-%`}`,
+    );
     expect(buckets.some((b) => b.bucket.includes(ref))).toBe(false);
     expect(buckets.filter((b) => /-ref:[0-9a-f]{32}$/.test(b.bucket))).toHaveLength(5);
   });
@@ -60,7 +78,9 @@ describeEachDatabase('rate limits', (get) => {
     expect(await stored(ended)).toBeUndefined();
     expect(await stored(longWindow)).toBe(1);
     expect(await stored(current)).toBe(1);
-    expect(await pruneRateLimits(get().db, new Date(now + 3_600_000 * 2))).toBeGreaterThanOrEqual(2);
+    expect(await pruneRateLimits(get().db, new Date(now + 3_600_000 * 2))).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(await stored(longWindow)).toBeUndefined();
     expect(await stored(current)).toBeUndefined();
   });
@@ -74,7 +94,9 @@ describeEachDatabase('rate limits', (get) => {
     let pruning: Promise<number> | undefined;
     await db.transaction(async (tx) => {
       // Renewed (a new window) but not yet committed: the prune's subquery still sees it ended.
-      await tx.execute(sql`update rate_limits set expires_at = ${new Date(now + 60_000).toISOString()}, count = 1 where bucket = ${bucket}`);
+      await tx.execute(
+        sql`update rate_limits set expires_at = ${new Date(now + 60_000).toISOString()}, count = 1 where bucket = ${bucket}`,
+      );
       pruning = pruneRateLimits(db, new Date(now));
       // Asked on another connection: inside a transaction pg_stat_activity answers from one snapshot.
       const waitingOnTheRow = async () =>

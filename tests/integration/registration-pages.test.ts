@@ -15,7 +15,9 @@ import { newCuit } from '../support/new-cuit';
 
 async function newLink(db: Db) {
   const workspace = await createWorkspace(db, { name: 'pages test' });
-  const { entry } = await createEntry(db, workspace.id, { body: { data: { name: 'Almacén Ñandú SRL', tax_id: { country: 'AR', code: newCuit() } } } });
+  const { entry } = await createEntry(db, workspace.id, {
+    body: { data: { name: 'Almacén Ñandú SRL', tax_id: { country: 'AR', code: newCuit() } } },
+  });
   const meta = await createRegistrationLink(db, workspace.id, entry.id);
   return { ref: meta.ref!, entryId: entry.id, workspaceId: workspace.id };
 }
@@ -34,7 +36,12 @@ describeEachDatabase('registration pages in front of Next', (database) => {
   let answer: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
   beforeAll(async () => {
-    const serve = createRegistrationPageServer({ getDb: async () => database().db, viewsPerMinutePerRef: 8, store, now: () => clock });
+    const serve = createRegistrationPageServer({
+      getDb: async () => database().db,
+      viewsPerMinutePerRef: 8,
+      store,
+      now: () => clock,
+    });
     server = http.createServer((req, res) => {
       // Unique per run: PostgreSQL keeps the counts of a run a minute ago.
       req.headers['x-client-ip'] = `${run}-${req.headers['x-test-client'] ?? 'a'}`;
@@ -48,21 +55,31 @@ describeEachDatabase('registration pages in front of Next', (database) => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const renderLikeNext = (html: (nonce: string) => string, headers: Record<string, string> = {}) => (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    const nonce = randomBytes(16).toString('base64');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `script-src 'self' 'nonce-${nonce}'`, ...headers });
-    // Streamed in pieces, as Next streams.
-    const text = html(nonce);
-    res.write(text.slice(0, 10));
-    res.end(Buffer.from(text.slice(10)));
-  };
-  const get = (path: string, headers: Record<string, string> = {}) => send(`${origin}${path}`, 'GET', headers);
+  const renderLikeNext =
+    (html: (nonce: string) => string, headers: Record<string, string> = {}) =>
+    (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      const nonce = randomBytes(16).toString('base64');
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': `script-src 'self' 'nonce-${nonce}'`,
+        ...headers,
+      });
+      // Streamed in pieces, as Next streams.
+      const text = html(nonce);
+      res.write(text.slice(0, 10));
+      res.end(Buffer.from(text.slice(10)));
+    };
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    send(`${origin}${path}`, 'GET', headers);
   const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
 
   it('renders a step once, then answers it again with a fresh nonce until something it shows changes', async () => {
     const { ref, entryId } = await newLink(database().db);
     let step = 'company';
-    answer = renderLikeNext((nonce) => `<html><body><p>${step}</p><script nonce="${nonce}">self.n="${nonce}"</script></body></html>`);
+    answer = renderLikeNext(
+      (nonce) =>
+        `<html><body><p>${step}</p><script nonce="${nonce}">self.n="${nonce}"</script></body></html>`,
+    );
     const path = `/reg/${ref}/company`;
     const first = await get(path);
     expect(first.headers.get('x-page-cache')).toBe('miss');
@@ -73,10 +90,15 @@ describeEachDatabase('registration pages in front of Next', (database) => {
       expect(replayed.status).toBe(200);
       expect(replayed.headers.get('x-page-cache')).toBe('hit');
       const nonce = nonceOf(replayed.headers.get('content-security-policy'))!;
-      expect(replayed.text).toBe(`<html><body><p>company</p><script nonce="${nonce}">self.n="${nonce}"</script></body></html>`);
+      expect(replayed.text).toBe(
+        `<html><body><p>company</p><script nonce="${nonce}">self.n="${nonce}"</script></body></html>`,
+      );
       expect(Number(replayed.headers.get('content-length'))).toBe(Buffer.byteLength(replayed.text));
     }
-    expect(new Set([first, second, third].map((r) => nonceOf(r.headers.get('content-security-policy')))).size).toBe(3);
+    expect(
+      new Set([first, second, third].map((r) => nonceOf(r.headers.get('content-security-policy'))))
+        .size,
+    ).toBe(3);
 
     step = 'certificate';
     await updateProgress(database().db, entryId, 'certificate', { regime: 'monotributista' });
@@ -120,7 +142,9 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     await get(`/reg/${ref}/done`);
     expect(count(`/reg/${ref}/done`)).toBe(2);
 
-    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`, { 'set-cookie': 'a=b' });
+    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`, {
+      'set-cookie': 'a=b',
+    });
     await get(`/reg/${ref}/upload`);
     await get(`/reg/${ref}/upload`);
     expect(count(`/reg/${ref}/upload`)).toBe(2);
@@ -138,16 +162,24 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     const gzip = { 'accept-encoding': 'gzip, deflate, br' };
     expect((await get(path, gzip)).text).toContain('<p>Señal</p>');
     expect(seen).toEqual([undefined]);
-    const compressed = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(`${origin}${path}`, { headers: gzip, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+    const compressed = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        http
+          .get(`${origin}${path}`, { headers: gzip, agent: false }, (res) => {
+            const chunks: Buffer[] = [];
+            res
+              .on('data', (c: Buffer) => chunks.push(c))
+              .on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      },
+    );
     expect(compressed.headers['content-encoding']).toBe('gzip');
     expect(Number(compressed.headers['content-length'])).toBe(compressed.body.length);
     const nonce = nonceOf(String(compressed.headers['content-security-policy']));
-    expect(gunzipSync(compressed.body).toString('utf8')).toBe(`<p>Señal</p><script nonce="${nonce}"></script>`);
+    expect(gunzipSync(compressed.body).toString('utf8')).toBe(
+      `<p>Señal</p><script nonce="${nonce}"></script>`,
+    );
   });
 
   it('asks ARCA again for points of sale after 30 seconds even when nothing else changed', async () => {
@@ -165,19 +197,24 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     const { ref } = await newLink(database().db);
     answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`);
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await get(`/reg/${ref}/company`, { 'x-test-client': 'b' })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await get(`/reg/${ref}/company`, { 'x-test-client': 'b' })).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const limited = await get(`/reg/${ref}/company`, { 'x-test-client': 'c' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
     expect(limited.text).toContain('Esperá un momento y volvé a intentar: tu avance está guardado');
-    expect((await get(`/en/reg/${ref}/company`, { 'x-test-client': 'c' })).text).toContain('Wait a moment and try again: your progress is saved');
+    expect((await get(`/en/reg/${ref}/company`, { 'x-test-client': 'c' })).text).toContain(
+      'Wait a moment and try again: your progress is saved',
+    );
 
     // One address over many links: 5 × 8 views, then refused even on a fresh link.
     let refused = 0;
     for (let i = 0; i < 6; i++) {
       const other = await newLink(database().db);
-      for (let j = 0; j < 8; j++) if ((await get(`/reg/${other.ref}/company`, { 'x-test-client': 'd' })).status === 429) refused++;
+      for (let j = 0; j < 8; j++)
+        if ((await get(`/reg/${other.ref}/company`, { 'x-test-client': 'd' })).status === 429)
+          refused++;
     }
     expect(refused).toBe(6 * 8 - 40);
   });
@@ -185,13 +222,21 @@ describeEachDatabase('registration pages in front of Next', (database) => {
   it('answers an oversized form post with a translated page that leads back to the step, before Next reads it', async () => {
     const { ref } = await newLink(database().db);
     renders.length = 0;
-    const post = (path: string, bytes: number) => fetch(origin + path, { method: 'POST', redirect: 'manual', body: Buffer.alloc(bytes, 'a'), headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const post = (path: string, bytes: number) =>
+      fetch(origin + path, {
+        method: 'POST',
+        redirect: 'manual',
+        body: Buffer.alloc(bytes, 'a'),
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
     const refused = await post(`/reg/${ref}/upload`, BODY_LIMITS.action + 1);
     expect(refused.status).toBe(413);
     const text = await refused.text();
     expect(text).toContain('El archivo es demasiado grande');
     expect(text).toContain(`href="/reg/${ref}/upload"`);
-    expect(await (await post(`/en/reg/${ref}/upload`, 3 * 1024 * 1024)).text()).toContain('The file is too large');
+    expect(await (await post(`/en/reg/${ref}/upload`, 3 * 1024 * 1024)).text()).toContain(
+      'The file is too large',
+    );
     expect(renders).toEqual([]);
     // Within the limit the post goes on to Next, which runs the action.
     answer = (_req, res) => void res.writeHead(303, { location: '/' }).end();
@@ -205,13 +250,25 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     const declared = 20 * 1024 * 1024;
     // Only 1 MB of the declared 20 MB is ever sent: an answer that waited for the end would never come.
     const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${origin}/reg/${ref}/upload`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': declared } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-          req.destroy();
-          resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') });
-        });
-      });
+      const req = http.request(
+        `${origin}/reg/${ref}/upload`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'multipart/form-data; boundary=x',
+            'content-length': declared,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res
+            .on('data', (c: Buffer) => chunks.push(c))
+            .on('end', () => {
+              req.destroy();
+              resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') });
+            });
+        },
+      );
       req.on('error', reject);
       req.write(Buffer.alloc(1024 * 1024, 'a'));
       setTimeout(() => {

@@ -2,7 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
-import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, waitForJobState } from './support/runner-fixtures';
+import {
+  createSupplier,
+  entryStateHistory,
+  isDone,
+  isParked,
+  runWorkflow,
+  setupWorkspace,
+  waitForJobState,
+} from './support/runner-fixtures';
 import { storeValidatedCredentials } from './support/validated-credentials';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 import { startWorker, type WorkerProcess } from './support/worker-process';
@@ -11,91 +19,149 @@ const url = process.env.DATABASE_URL;
 const LEASE_MS = 1_500;
 
 // Worker processes share jobs through PostgreSQL; PGlite belongs to a single process.
-describe.skipIf(!url)('runner resilience: kill -9 the worker process, restart it [postgres; skipped without DATABASE_URL]', () => {
-  let database: Database;
-  let receiver: Receiver;
-  const workers: WorkerProcess[] = [];
-  beforeAll(async () => {
-    database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 5 });
-    receiver = await startReceiver();
-  });
-  // A worker left running would claim the next test's jobs beside the worker that test kills.
-  afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => w.crash()));
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await database?.close();
-  });
-  const spawnWorker = async () => {
-    const worker = await startWorker(url!, LEASE_MS);
-    workers.push(worker);
-    return worker;
-  };
+describe.skipIf(!url)(
+  'runner resilience: kill -9 the worker process, restart it [postgres; skipped without DATABASE_URL]',
+  () => {
+    let database: Database;
+    let receiver: Receiver;
+    const workers: WorkerProcess[] = [];
+    beforeAll(async () => {
+      database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 5 });
+      receiver = await startReceiver();
+    });
+    // A worker left running would claim the next test's jobs beside the worker that test kills.
+    afterEach(async () => {
+      await Promise.all(workers.splice(0).map((w) => w.crash()));
+    });
+    afterAll(async () => {
+      await receiver?.close();
+      await database?.close();
+    });
+    const spawnWorker = async () => {
+      const worker = await startWorker(url!, LEASE_MS);
+      workers.push(worker);
+      return worker;
+    };
 
-  it('mid-step: every job parks after the restart, no state row or link twice', { timeout: 60_000 }, async () => {
-    const db = database.db;
-    const { ownerId, workflowId } = await setupWorkspace(db);
-    const entries = await Promise.all(Array.from({ length: 150 }, () => createSupplier(db, ownerId)));
-    const ids = (await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)))).map((j) => j.id);
+    it(
+      'mid-step: every job parks after the restart, no state row or link twice',
+      { timeout: 60_000 },
+      async () => {
+        const db = database.db;
+        const { ownerId, workflowId } = await setupWorkspace(db);
+        const entries = await Promise.all(
+          Array.from({ length: 150 }, () => createSupplier(db, ownerId)),
+        );
+        const ids = (
+          await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)))
+        ).map((j) => j.id);
 
-    const first = await spawnWorker();
-    for (;;) {
-      const [row] = await db.select({ n: schema.jobIntents.id }).from(schema.jobIntents).where(inArray(schema.jobIntents.jobId, ids)).limit(1);
-      if (row) break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    await first.crash();
-    const held = await db.select({ id: schema.jobs.id }).from(schema.jobs).where(and(inArray(schema.jobs.id, ids), eq(schema.jobs.leaseOwner, first.id)));
-    expect(held.length, 'jobs the killed worker was in the middle of').toBeGreaterThan(0);
+        const first = await spawnWorker();
+        for (;;) {
+          const [row] = await db
+            .select({ n: schema.jobIntents.id })
+            .from(schema.jobIntents)
+            .where(inArray(schema.jobIntents.jobId, ids))
+            .limit(1);
+          if (row) break;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        await first.crash();
+        const held = await db
+          .select({ id: schema.jobs.id })
+          .from(schema.jobs)
+          .where(and(inArray(schema.jobs.id, ids), eq(schema.jobs.leaseOwner, first.id)));
+        expect(held.length, 'jobs the killed worker was in the middle of').toBeGreaterThan(0);
 
-    await spawnWorker();
-    for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
-    for (const entry of entries) expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing']);
-    const links = await db.select({ entryId: schema.metaRecords.entryId }).from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, entries.map((e) => e.id)));
-    expect(links).toHaveLength(entries.length);
-    const intents = await db.select({ id: schema.jobIntents.id }).from(schema.jobIntents).where(inArray(schema.jobIntents.jobId, ids));
-    expect(intents).toHaveLength(ids.length * 3);
-  });
+        await spawnWorker();
+        for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
+        for (const entry of entries)
+          expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing']);
+        const links = await db
+          .select({ entryId: schema.metaRecords.entryId })
+          .from(schema.metaRecords)
+          .where(
+            inArray(
+              schema.metaRecords.entryId,
+              entries.map((e) => e.id),
+            ),
+          );
+        expect(links).toHaveLength(entries.length);
+        const intents = await db
+          .select({ id: schema.jobIntents.id })
+          .from(schema.jobIntents)
+          .where(inArray(schema.jobIntents.jobId, ids));
+        expect(intents).toHaveLength(ids.length * 3);
+      },
+    );
 
-  it('mid-delivery: every webhook arrives at least once with the same webhook-id, every job finishes', { timeout: 60_000 }, async () => {
-    const db = database.db;
-    receiver.received.length = 0;
-    let killedFirst = () => {};
-    const killed = new Promise<void>((resolve) => (killedFirst = resolve));
-    // The receiver keeps the first worker's requests open until it has been killed.
-    receiver.answer = () => ({ status: 200, after: killed });
-    const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
-    const entries = await Promise.all(Array.from({ length: 5 }, () => createSupplier(db, ownerId)));
-    const ids = (await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)))).map((j) => j.id);
+    it(
+      'mid-delivery: every webhook arrives at least once with the same webhook-id, every job finishes',
+      { timeout: 60_000 },
+      async () => {
+        const db = database.db;
+        receiver.received.length = 0;
+        let killedFirst = () => {};
+        const killed = new Promise<void>((resolve) => (killedFirst = resolve));
+        // The receiver keeps the first worker's requests open until it has been killed.
+        receiver.answer = () => ({ status: 200, after: killed });
+        const { ownerId, workflowId } = await setupWorkspace(db, {
+          webhook: { url: receiver.url },
+        });
+        const entries = await Promise.all(
+          Array.from({ length: 5 }, () => createSupplier(db, ownerId)),
+        );
+        const ids = (
+          await Promise.all(entries.map((e) => runWorkflow(db, ownerId, workflowId, e.id)))
+        ).map((j) => j.id);
 
-    const first = await spawnWorker();
-    await receiver.waitFor(ids.length, 20_000);
-    // Every job's delivery is in flight in the worker about to be killed, once: its lease holds while it delivers.
-    const held = await db.select({ id: schema.jobs.id }).from(schema.jobs).where(and(inArray(schema.jobs.id, ids), eq(schema.jobs.leaseOwner, first.id)));
-    expect(held.map((j) => j.id).sort(), 'jobs the killed worker was delivering').toEqual([...ids].sort());
-    await first.crash();
-    killedFirst();
-    const beforeRestart = receiver.received.length;
-    expect(beforeRestart).toBe(ids.length);
-    await spawnWorker();
-    for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
-    const jobOf = (delivery: { body: string }) => (JSON.parse(delivery.body) as { transform_job_id: string }).transform_job_id;
-    const redelivered = new Set(receiver.received.slice(beforeRestart).map(jobOf));
-    expect([...redelivered].sort(), 'jobs delivered again after the restart').toEqual([...ids].sort());
+        const first = await spawnWorker();
+        await receiver.waitFor(ids.length, 20_000);
+        // Every job's delivery is in flight in the worker about to be killed, once: its lease holds while it delivers.
+        const held = await db
+          .select({ id: schema.jobs.id })
+          .from(schema.jobs)
+          .where(and(inArray(schema.jobs.id, ids), eq(schema.jobs.leaseOwner, first.id)));
+        expect(held.map((j) => j.id).sort(), 'jobs the killed worker was delivering').toEqual(
+          [...ids].sort(),
+        );
+        await first.crash();
+        killedFirst();
+        const beforeRestart = receiver.received.length;
+        expect(beforeRestart).toBe(ids.length);
+        await spawnWorker();
+        for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
+        const jobOf = (delivery: { body: string }) =>
+          (JSON.parse(delivery.body) as { transform_job_id: string }).transform_job_id;
+        const redelivered = new Set(receiver.received.slice(beforeRestart).map(jobOf));
+        expect([...redelivered].sort(), 'jobs delivered again after the restart').toEqual(
+          [...ids].sort(),
+        );
 
-    const idsByJob = new Map<string, Set<string>>();
-    for (const delivery of receiver.received) {
-      const job = jobOf(delivery);
-      idsByJob.set(job, (idsByJob.get(job) ?? new Set()).add(String(delivery.headers['webhook-id'])));
-    }
-    expect([...idsByJob.keys()].sort()).toEqual([...ids].sort());
-    for (const set of idsByJob.values()) expect(set.size).toBe(1);
+        const idsByJob = new Map<string, Set<string>>();
+        for (const delivery of receiver.received) {
+          const job = jobOf(delivery);
+          idsByJob.set(
+            job,
+            (idsByJob.get(job) ?? new Set()).add(String(delivery.headers['webhook-id'])),
+          );
+        }
+        expect([...idsByJob.keys()].sort()).toEqual([...ids].sort());
+        for (const set of idsByJob.values()) expect(set.size).toBe(1);
 
-    await Promise.all(entries.map((e) => storeValidatedCredentials(db, ownerId, e.id)));
-    await Promise.all(entries.map((e) => completeRegistration(db, e.id)));
-    const done = await Promise.all(ids.map((id) => waitForJobState(db, ownerId, id, isDone, 20_000)));
-    expect(done.map((j) => j.status)).toEqual(ids.map(() => 'OK'));
-    for (const entry of entries) expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing', 'registered']);
-  });
-});
+        await Promise.all(entries.map((e) => storeValidatedCredentials(db, ownerId, e.id)));
+        await Promise.all(entries.map((e) => completeRegistration(db, e.id)));
+        const done = await Promise.all(
+          ids.map((id) => waitForJobState(db, ownerId, id, isDone, 20_000)),
+        );
+        expect(done.map((j) => j.status)).toEqual(ids.map(() => 'OK'));
+        for (const entry of entries)
+          expect(await entryStateHistory(db, entry.id)).toEqual([
+            'empty',
+            'processing',
+            'registered',
+          ]);
+      },
+    );
+  },
+);

@@ -3,7 +3,14 @@ import type { Db } from '@/lib/db';
 import type { Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
-import { createSupplier, isDone, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
+import {
+  createSupplier,
+  isDone,
+  runWorkflow,
+  setupWorkspace,
+  testRunner,
+  waitForJobState,
+} from './support/runner-fixtures';
 
 // The supplier finishes the wizard after the wait step saw "not yet" but before it parked the job.
 // The wait step (lib/registration/gov-ar-steps) reads the registration from this file, not the index.

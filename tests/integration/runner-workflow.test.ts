@@ -7,7 +7,16 @@ import { getEntry } from '@/lib/silo';
 import { getJob, type Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
 import { storeValidatedCredentials } from './support/validated-credentials';
-import { createSupplier, entryStateHistory, isDone, isParked, runWorkflow, setupWorkspace, testRunner, waitForJobState } from './support/runner-fixtures';
+import {
+  createSupplier,
+  entryStateHistory,
+  isDone,
+  isParked,
+  runWorkflow,
+  setupWorkspace,
+  testRunner,
+  waitForJobState,
+} from './support/runner-fixtures';
 
 describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
   let runner: Runner;
@@ -63,7 +72,10 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     await waitForJobState(db, ownerId, job.id, isParked);
-    await expect(completeRegistration(db, entry.id)).rejects.toMatchObject({ kind: 'precondition', code: 'no_validated_certificate' });
+    await expect(completeRegistration(db, entry.id)).rejects.toMatchObject({
+      kind: 'precondition',
+      code: 'no_validated_certificate',
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(isParked((await getJob(db, ownerId, job.id))!)).toBe(true);
     expect((await getEntry(db, ownerId, entry.id))!.state).toBe('processing');
@@ -76,7 +88,9 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('KO');
-    expect(done.faults).toEqual([expect.objectContaining({ provider: 'gov-ar', code: 'app_not_connected' })]);
+    expect(done.faults).toEqual([
+      expect.objectContaining({ provider: 'gov-ar', code: 'app_not_connected' }),
+    ]);
     expect(done.intents.map((i) => [i.provider, i.status, i.rescue])).toEqual([
       ['silo.state', 'OK', false],
       ['gov-ar.register', 'KO', false],
@@ -94,8 +108,16 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     const before = (await getEntry(db, ownerId, entry.id))!.meta;
 
     // As if a runner had crashed after running every step but before recording any of them.
-    await db.update(schema.jobs).set({ status: 'RUN', stepIndex: 0, phase: 'steps', runAfter: sql`now()` }).where(eq(schema.jobs.id, job.id));
-    const replayed = await waitForJobState(db, ownerId, job.id, (j) => isParked(j) && j.intents[2]!.events.length === 4);
+    await db
+      .update(schema.jobs)
+      .set({ status: 'RUN', stepIndex: 0, phase: 'steps', runAfter: sql`now()` })
+      .where(eq(schema.jobs.id, job.id));
+    const replayed = await waitForJobState(
+      db,
+      ownerId,
+      job.id,
+      (j) => isParked(j) && j.intents[2]!.events.length === 4,
+    );
     expect(replayed.intents.map((i) => i.events.map((e) => e.status))).toEqual([
       ['RUN', 'OK', 'RUN', 'OK'],
       ['RUN', 'OK', 'RUN', 'OK'],
@@ -104,7 +126,10 @@ describeEachDatabase('runner: the ar-supplier-registration workflow', (get) => {
     expect(replayed.intents[0]!.events[3]!.message).toBe('state already processing');
     expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing']);
     expect((await getEntry(db, ownerId, entry.id))!.meta).toEqual(before);
-    const links = await db.select().from(schema.metaRecords).where(and(eq(schema.metaRecords.entryId, entry.id), eq(schema.metaRecords.src, 'gov-ar')));
+    const links = await db
+      .select()
+      .from(schema.metaRecords)
+      .where(and(eq(schema.metaRecords.entryId, entry.id), eq(schema.metaRecords.src, 'gov-ar')));
     expect(links).toHaveLength(1);
   });
 });

@@ -50,7 +50,8 @@ describeEachDatabase('console sign-in throttle', (database) => {
   /** Guesses from `from` until the address is refused, with time moving as the throttle asks. */
   const exhaust = async (from: string, target: string, clock = fakeClock()) => {
     const { db } = database();
-    for (let i = 0; i < 16; i++) await signIn(db, { email: target, password: `guess ${i}` }, { clientAddress: from, clock });
+    for (let i = 0; i < 16; i++)
+      await signIn(db, { email: target, password: `guess ${i}` }, { clientAddress: from, clock });
     return clock;
   };
 
@@ -60,25 +61,51 @@ describeEachDatabase('console sign-in throttle', (database) => {
     const clock = stillClock();
     const from = address();
     scrypt.runs = 0;
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(db, { email: target, password: `guess ${i}` }, { clientAddress: from, clock })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(db, { email: target, password: `guess ${i}` }, { clientAddress: from, clock }),
+      ),
+    );
     expect(results.every((result) => !result.ok)).toBe(true);
     // Account: 3 free, then 1, 2, 4, 8 s apart up to its 15 s cap; address: refused once its queue is 15 s deep.
-    expect([...clock.waits].sort((a, b) => a - b)).toEqual([0, 0, 0, 0, 1000, 3000, 7000, ...Array(8).fill(15_000)]);
+    expect([...clock.waits].sort((a, b) => a - b)).toEqual([
+      0,
+      0,
+      0,
+      0,
+      1000,
+      3000,
+      7000,
+      ...Array(8).fill(15_000),
+    ]);
     // The five refused attempts were answered at once: no wait, no password check.
     expect(scrypt.runs).toBe(15);
   }, 60_000);
 
   it('throttles an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
-    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe(clientAddressKey('2001:db8:1:2:ffff:ffff:ffff:fffe'));
+    expect(clientAddressKey('2001:db8:1:2:aaaa::1')).toBe(
+      clientAddressKey('2001:db8:1:2:ffff:ffff:ffff:fffe'),
+    );
     expect(clientAddressKey('2001:db8:1:2:aaaa::1')).not.toBe(clientAddressKey('2001:db8:1:3::1'));
     expect(clientAddressKey('::ffff:192.0.2.7')).toBe(clientAddressKey('192.0.2.7'));
     const { db } = database();
     const target = await operator();
     const clock = fakeClock();
     const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
-    for (let i = 0; i < 16; i++) await signIn(db, { email: target, password: `guess ${i}` }, { clientAddress: `${prefix}::${(i + 1).toString(16)}`, clock });
+    for (let i = 0; i < 16; i++)
+      await signIn(
+        db,
+        { email: target, password: `guess ${i}` },
+        { clientAddress: `${prefix}::${(i + 1).toString(16)}`, clock },
+      );
     scrypt.runs = 0;
-    expect(await signIn(db, { email: target, password: 'the right password' }, { clientAddress: `${prefix}:1:2:3:4`, clock })).toEqual(invalid);
+    expect(
+      await signIn(
+        db,
+        { email: target, password: 'the right password' },
+        { clientAddress: `${prefix}:1:2:3:4`, clock },
+      ),
+    ).toEqual(invalid);
     expect(scrypt.runs).toBe(0);
   }, 60_000);
 
@@ -89,8 +116,20 @@ describeEachDatabase('console sign-in throttle', (database) => {
     await exhaust(attacker, target);
     const clock = fakeClock();
     scrypt.runs = 0;
-    expect(await signIn(db, { email: target, password: 'the right password' }, { clientAddress: attacker, clock })).toEqual(invalid);
-    expect(await signIn(db, { email: email(), password: 'the right password' }, { clientAddress: attacker, clock })).toEqual(invalid);
+    expect(
+      await signIn(
+        db,
+        { email: target, password: 'the right password' },
+        { clientAddress: attacker, clock },
+      ),
+    ).toEqual(invalid);
+    expect(
+      await signIn(
+        db,
+        { email: email(), password: 'the right password' },
+        { clientAddress: attacker, clock },
+      ),
+    ).toEqual(invalid);
     expect(scrypt.runs).toBe(0);
     expect(clock.waits).toEqual([]);
   }, 60_000);
@@ -100,10 +139,21 @@ describeEachDatabase('console sign-in throttle', (database) => {
     const known = await operator();
     const throttled = await operator();
     const clock = fakeClock();
-    for (let i = 0; i < 6; i++) await signIn(db, { email: throttled, password: `wrong ${i}` }, { clientAddress: address(), clock });
+    for (let i = 0; i < 6; i++)
+      await signIn(
+        db,
+        { email: throttled, password: `wrong ${i}` },
+        { clientAddress: address(), clock },
+      );
     for (const target of [email(), known, throttled]) {
       scrypt.runs = 0;
-      expect(await signIn(db, { email: target, password: 'the wrong password' }, { clientAddress: address(), clock })).toEqual(invalid);
+      expect(
+        await signIn(
+          db,
+          { email: target, password: 'the wrong password' },
+          { clientAddress: address(), clock },
+        ),
+      ).toEqual(invalid);
       expect(scrypt.runs).toBe(1);
     }
   }, 60_000);
@@ -113,17 +163,39 @@ describeEachDatabase('console sign-in throttle', (database) => {
     const target = await operator();
     const shared = address();
     const clock = fakeClock();
-    expect((await signIn(db, { email: target, password: 'the right password' }, { clientAddress: shared, clock })).ok).toBe(true);
+    expect(
+      (
+        await signIn(
+          db,
+          { email: target, password: 'the right password' },
+          { clientAddress: shared, clock },
+        )
+      ).ok,
+    ).toBe(true);
     // Someone behind the same address keeps it refused, guessing at other accounts and at this one.
     await exhaust(shared, target, clock);
     await exhaust(shared, email(), clock);
     const newcomer = await operator();
-    expect(await signIn(db, { email: newcomer, password: 'the right password' }, { clientAddress: shared, clock })).toEqual(invalid);
+    expect(
+      await signIn(
+        db,
+        { email: newcomer, password: 'the right password' },
+        { clientAddress: shared, clock },
+      ),
+    ).toEqual(invalid);
 
     for (let round = 0; round < 3; round++) {
       await exhaust(shared, email(), clock);
       const owner = fakeClock(clock.now());
-      expect((await signIn(db, { email: target, password: 'the right password' }, { clientAddress: shared, clock: owner })).ok).toBe(true);
+      expect(
+        (
+          await signIn(
+            db,
+            { email: target, password: 'the right password' },
+            { clientAddress: shared, clock: owner },
+          )
+        ).ok,
+      ).toBe(true);
       expect(Math.max(0, ...owner.waits)).toBeLessThanOrEqual(ADDRESS_THROTTLE.maxWaitMs);
     }
   }, 120_000);
@@ -133,7 +205,13 @@ describeEachDatabase('console sign-in throttle', (database) => {
     delete (globalThis as { __arcaDecoyHash?: unknown }).__arcaDecoyHash;
     await warmDecoyHash();
     scrypt.runs = 0;
-    expect(await signIn(db, { email: email(), password: 'whatever it is' }, { clientAddress: address(), clock: fakeClock() })).toEqual(invalid);
+    expect(
+      await signIn(
+        db,
+        { email: email(), password: 'whatever it is' },
+        { clientAddress: address(), clock: fakeClock() },
+      ),
+    ).toEqual(invalid);
     expect(scrypt.runs).toBe(1);
   });
 
@@ -142,11 +220,17 @@ describeEachDatabase('console sign-in throttle', (database) => {
     const clock = stillClock();
     // Six address-and-account pairs at once, each with attempts staggered so that some take their
     // turn (locking both keys) while earlier ones record their outcome (locking both again).
-    const pairs = await Promise.all(Array.from({ length: 6 }, async () => ({ target: await operator(), from: address() })));
+    const pairs = await Promise.all(
+      Array.from({ length: 6 }, async () => ({ target: await operator(), from: address() })),
+    );
     const attempts = pairs.flatMap(({ target, from }) =>
       Array.from({ length: 14 }, async (_, i) => {
         await new Promise((resolve) => setTimeout(resolve, i * 7));
-        return signIn(db, { email: target, password: i % 5 === 4 ? 'the right password' : `guess ${i}` }, { clientAddress: from, clock });
+        return signIn(
+          db,
+          { email: target, password: i % 5 === 4 ? 'the right password' : `guess ${i}` },
+          { clientAddress: from, clock },
+        );
       }),
     );
     const results = await Promise.allSettled(attempts);

@@ -6,7 +6,15 @@ import { schema, type Db } from '@/lib/db';
 import { MAX_INTENT_EVENTS } from '@/lib/transform/runner/fold-events';
 import type { Job, Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
-import { createSupplier, isParked, NO_ANSWER_MESSAGE, runWorkflow, testRunner, waitForJobState, trackedWorkspaces } from './support/runner-fixtures';
+import {
+  createSupplier,
+  isParked,
+  NO_ANSWER_MESSAGE,
+  runWorkflow,
+  testRunner,
+  waitForJobState,
+  trackedWorkspaces,
+} from './support/runner-fixtures';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 
 describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) => {
@@ -38,8 +46,15 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
     const err = failed.intents.find((i) => i.provider === 'webhook')!.events.at(-1)!;
-    expect(err).toMatchObject({ status: 'ERR', attempt: 1, message: expect.stringMatching(/next in 5 s$/) });
-    const [row] = await db.select({ runAfter: schema.jobs.runAfter }).from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    expect(err).toMatchObject({
+      status: 'ERR',
+      attempt: 1,
+      message: expect.stringMatching(/next in 5 s$/),
+    });
+    const [row] = await db
+      .select({ runAfter: schema.jobs.runAfter })
+      .from(schema.jobs)
+      .where(eq(schema.jobs.id, job.id));
     expect(row!.runAfter.getTime() - Date.parse(err.at)).toBeGreaterThanOrEqual(4_990);
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.received).toHaveLength(1);
@@ -53,11 +68,16 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const attempts = 40;
-    const lastAttempt = (j: Job) => j.intents.find((i) => i.provider === 'webhook')?.events.at(-1)?.attempt;
+    const lastAttempt = (j: Job) =>
+      j.intents.find((i) => i.provider === 'webhook')?.events.at(-1)?.attempt;
     for (let n = 1; n <= attempts; n++) {
       await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR' && lastAttempt(j) === n);
       // Each wait passes at once: the test plays the clock forward instead of waiting 5 s.
-      if (n < attempts) await db.update(schema.jobs).set({ runAfter: new Date() }).where(eq(schema.jobs.id, job.id));
+      if (n < attempts)
+        await db
+          .update(schema.jobs)
+          .set({ runAfter: new Date() })
+          .where(eq(schema.jobs.id, job.id));
     }
     const after = await waitForJobState(db, ownerId, job.id, (j) => lastAttempt(j) === attempts);
     expect(receiver.received).toHaveLength(attempts);
@@ -65,8 +85,19 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     expect(events).toHaveLength(MAX_INTENT_EVENTS);
     expect(events[0]).toMatchObject({ status: 'RUN' });
     expect(events[1]).toMatchObject({ status: 'ERR', attempt: 1 });
-    expect(events[2]).toMatchObject({ status: 'ERR', runs: 36, attempt: 37, http_status: 500, message: 'attempts 2–37 failed; the last: attempt 37 failed: HTTP 500; next in 5 s' });
-    expect(events.slice(3).filter((e) => e.status === 'ERR').map((e) => e.attempt)).toEqual([38, 39, 40]);
+    expect(events[2]).toMatchObject({
+      status: 'ERR',
+      runs: 36,
+      attempt: 37,
+      http_status: 500,
+      message: 'attempts 2–37 failed; the last: attempt 37 failed: HTTP 500; next in 5 s',
+    });
+    expect(
+      events
+        .slice(3)
+        .filter((e) => e.status === 'ERR')
+        .map((e) => e.attempt),
+    ).toEqual([38, 39, 40]);
     expect(JSON.stringify(after).length).toBeLessThan(8_000);
   });
 
@@ -75,12 +106,19 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const { ownerId, workflowId } = await setup({ webhook: { url: `http://127.0.0.1:${port}/hooks` } });
+    const { ownerId, workflowId } = await setup({
+      webhook: { url: `http://127.0.0.1:${port}/hooks` },
+    });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
     const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
     const err = failed.intents.find((i) => i.provider === 'webhook')!.events.at(-1)!;
-    expect(err).toEqual({ status: 'ERR', at: expect.any(String), attempt: 1, message: NO_ANSWER_MESSAGE });
+    expect(err).toEqual({
+      status: 'ERR',
+      at: expect.any(String),
+      attempt: 1,
+      message: NO_ANSWER_MESSAGE,
+    });
   });
 
   it('an attempt with no HTTP answer stamps its events with one time: how long the destination took is not readable', async () => {
@@ -89,7 +127,9 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const port = (silent.address() as AddressInfo).port;
-      const { ownerId, workflowId } = await setup({ webhook: { url: `http://127.0.0.1:${port}/hooks` } });
+      const { ownerId, workflowId } = await setup({
+        webhook: { url: `http://127.0.0.1:${port}/hooks` },
+      });
       const entry = await createSupplier(db, ownerId);
       const job = await runWorkflow(db, ownerId, workflowId, entry.id);
       const failed = await waitForJobState(db, ownerId, job.id, (j) => j.status === 'ERR');
@@ -102,7 +142,8 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
   });
 
   it('500 then 200: both attempts logged (ERR then OK) with attempt, HTTP status and latency; one webhook-id', async () => {
-    receiver.answer = (_, index) => (index === 0 ? { status: 500, body: '{"retry_in": 0}' } : { status: 200 });
+    receiver.answer = (_, index) =>
+      index === 0 ? { status: 500, body: '{"retry_in": 0}' } : { status: 200 };
     const { ownerId, workflowId } = await setup({ webhook: { url: receiver.url } });
     const entry = await createSupplier(db, ownerId);
     const job = await runWorkflow(db, ownerId, workflowId, entry.id);
@@ -112,9 +153,20 @@ describeEachDatabase('webhooks: failed attempts, retries and redirects', (get) =
     expect(hook.status).toBe('OK');
     expect(hook.events).toEqual([
       expect.objectContaining({ status: 'RUN' }),
-      expect.objectContaining({ status: 'ERR', attempt: 1, http_status: 500, duration_ms: expect.any(Number), message: expect.stringContaining('HTTP 500') }),
+      expect.objectContaining({
+        status: 'ERR',
+        attempt: 1,
+        http_status: 500,
+        duration_ms: expect.any(Number),
+        message: expect.stringContaining('HTTP 500'),
+      }),
       expect.objectContaining({ status: 'RUN' }),
-      expect.objectContaining({ status: 'OK', attempt: 2, http_status: 200, duration_ms: expect.any(Number) }),
+      expect.objectContaining({
+        status: 'OK',
+        attempt: 2,
+        http_status: 200,
+        duration_ms: expect.any(Number),
+      }),
     ]);
     expect(receiver.received).toHaveLength(2);
     const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));

@@ -8,8 +8,16 @@ const noDb = async () => ({}) as Db;
 
 describe('API routing', () => {
   it('sends only the API prefixes to the API', () => {
-    for (const p of ['/utils/v1/ping', '/silo/v1/entries', '/transform/v1/jobs', '/openapi.json', '/utils']) expect(isApiPath(p)).toBe(true);
-    for (const p of ['/', '/en', '/reg/abc', '/utilsx', '/console', '/_next/static/a.js']) expect(isApiPath(p)).toBe(false);
+    for (const p of [
+      '/utils/v1/ping',
+      '/silo/v1/entries',
+      '/transform/v1/jobs',
+      '/openapi.json',
+      '/utils',
+    ])
+      expect(isApiPath(p)).toBe(true);
+    for (const p of ['/', '/en', '/reg/abc', '/utilsx', '/console', '/_next/static/a.js'])
+      expect(isApiPath(p)).toBe(false);
   });
 
   it('refuses ping without an API key, with a Bearer challenge', async () => {
@@ -29,7 +37,10 @@ describe('API routing', () => {
     const off = await createApiApp({ getDb: noDb }).request('/simulator/arca');
     expect(off.status).toBe(404);
     expect(off.headers.get('content-type')).toBe('application/problem+json');
-    const on = createApiApp({ getDb: noDb, simulator: createArcaSimulator({ db: noDb, basePath: '/simulator/arca' }) });
+    const on = createApiApp({
+      getDb: noDb,
+      simulator: createArcaSimulator({ db: noDb, basePath: '/simulator/arca' }),
+    });
     const index = await on.request('/simulator/arca');
     expect(index.status).toBe(200);
     expect(index.headers.get('cache-control')).toBe('no-store');

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { cuitCheckDigit, deriveAlias, formatCuit, normalizeCuit, validateAlias, validateCuit } from '@/lib/arca';
+import {
+  cuitCheckDigit,
+  deriveAlias,
+  formatCuit,
+  normalizeCuit,
+  validateAlias,
+  validateCuit,
+} from '@/lib/arca';
 
 describe('CUIT', () => {
   it('accepts real CUITs written in any usual way', () => {
-    for (const input of ['20329642330', '20-32964233-0', '20 32964233 0', ' 20.32964233.0 ', '33-69345023-9', '30-71234567-1'.replace(/1$/, String(cuitCheckDigit('3071234567'))), '20-26756539-3'])
+    for (const input of [
+      '20329642330',
+      '20-32964233-0',
+      '20 32964233 0',
+      ' 20.32964233.0 ',
+      '33-69345023-9',
+      '30-71234567-1'.replace(/1$/, String(cuitCheckDigit('3071234567'))),
+      '20-26756539-3',
+    ])
       expect(validateCuit(input)).toMatchObject({ ok: true });
     expect(normalizeCuit('20-32964233-0')).toBe('20329642330');
   });
@@ -44,10 +59,14 @@ describe('alias', () => {
     expect(deriveAlias('La Estrella del Sur S.R.L.', '2024')).toBe('estrellasur2024');
     expect(deriveAlias('S.A.')).toBe('sa');
     expect(deriveAlias('***')).toBe('empresa');
-    const long = deriveAlias('Compañía Argentina de Servicios Informáticos y Telecomunicaciones Integrales', 'x1');
+    const long = deriveAlias(
+      'Compañía Argentina de Servicios Informáticos y Telecomunicaciones Integrales',
+      'x1',
+    );
     expect(long.length).toBeLessThanOrEqual(32);
     expect(long.endsWith('x1')).toBe(true);
-    for (const name of ['Ácido Ñoño', 'José & Hijos', '   ', '12 de Octubre']) expect(validateAlias(deriveAlias(name)).ok).toBe(true);
+    for (const name of ['Ácido Ñoño', 'José & Hijos', '   ', '12 de Octubre'])
+      expect(validateAlias(deriveAlias(name)).ok).toBe(true);
   });
 
   it('validates what a user types', () => {

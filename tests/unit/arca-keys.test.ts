@@ -2,7 +2,14 @@ import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCsr, CsrInputError, generateKeyPair } from '@/lib/arca';
 import { x509 } from '@/lib/arca/x509';
-import { createKeyring, openSecret, resealSecret, SealError, sealSecret, sealedKeyVersion } from '@/lib/crypto';
+import {
+  createKeyring,
+  openSecret,
+  resealSecret,
+  SealError,
+  sealSecret,
+  sealedKeyVersion,
+} from '@/lib/crypto';
 
 describe('key pair and CSR', () => {
   it('generates RSA-2048 without blocking the event loop', async () => {
@@ -18,19 +25,45 @@ describe('key pair and CSR', () => {
 
   it('builds the PKCS#10 request ARCA expects, accents folded, SHA-256, self-signature valid', async () => {
     const pair = await generateKeyPair();
-    const pem = await createCsr({ companyName: 'Panadería Ñandú S.A.', alias: 'panaderia', cuit: '20-32964233-0', privateKeyPem: pair.privateKeyPem });
+    const pem = await createCsr({
+      companyName: 'Panadería Ñandú S.A.',
+      alias: 'panaderia',
+      cuit: '20-32964233-0',
+      privateKeyPem: pair.privateKeyPem,
+    });
     const csr = new x509.Pkcs10CertificateRequest(pem);
-    expect(csr.subject).toBe('C=AR, O=Panaderia Nandu S.A., CN=panaderia, 2.5.4.5=CUIT 20329642330');
-    expect(csr.signatureAlgorithm).toMatchObject({ name: 'RSASSA-PKCS1-v1_5', hash: { name: 'SHA-256' } });
+    expect(csr.subject).toBe(
+      'C=AR, O=Panaderia Nandu S.A., CN=panaderia, 2.5.4.5=CUIT 20329642330',
+    );
+    expect(csr.signatureAlgorithm).toMatchObject({
+      name: 'RSASSA-PKCS1-v1_5',
+      hash: { name: 'SHA-256' },
+    });
     expect(await csr.verify()).toBe(true);
     const spki = Buffer.from(csr.publicKey.rawData);
-    expect(spki.equals(createPublicKey(pair.publicKeyPem).export({ type: 'spki', format: 'der' }))).toBe(true);
+    expect(
+      spki.equals(createPublicKey(pair.publicKeyPem).export({ type: 'spki', format: 'der' })),
+    ).toBe(true);
   });
 
   it('refuses an invalid CUIT or alias', async () => {
     const pair = await generateKeyPair();
-    await expect(createCsr({ companyName: 'X', alias: 'ok', cuit: '20329642331', privateKeyPem: pair.privateKeyPem })).rejects.toThrow(CsrInputError);
-    await expect(createCsr({ companyName: 'X', alias: 'no vale', cuit: '20329642330', privateKeyPem: pair.privateKeyPem })).rejects.toMatchObject({ code: 'alias_characters' });
+    await expect(
+      createCsr({
+        companyName: 'X',
+        alias: 'ok',
+        cuit: '20329642331',
+        privateKeyPem: pair.privateKeyPem,
+      }),
+    ).rejects.toThrow(CsrInputError);
+    await expect(
+      createCsr({
+        companyName: 'X',
+        alias: 'no vale',
+        cuit: '20329642330',
+        privateKeyPem: pair.privateKeyPem,
+      }),
+    ).rejects.toMatchObject({ code: 'alias_characters' });
   });
 });
 
@@ -43,7 +76,9 @@ describe('sealing secrets', () => {
     const sealed = sealSecret('-----BEGIN PRIVATE KEY-----secret', ring, 'entry-1');
     expect(sealed).toMatch(/^s1\.1\./);
     expect(sealed).not.toContain('secret');
-    expect(openSecret(sealed, ring, 'entry-1').toString()).toBe('-----BEGIN PRIVATE KEY-----secret');
+    expect(openSecret(sealed, ring, 'entry-1').toString()).toBe(
+      '-----BEGIN PRIVATE KEY-----secret',
+    );
     expect(() => openSecret(sealed, ring, 'entry-2')).toThrow(SealError);
     expect(sealSecret('x', ring, 'a')).not.toBe(sealSecret('x', ring, 'a'));
   });
@@ -54,7 +89,9 @@ describe('sealing secrets', () => {
     const bytes = Buffer.from(sealed.split('.')[2]!, 'base64url');
     bytes[bytes.length - 1]! ^= 1;
     expect(() => openSecret(`s1.1.${bytes.toString('base64url')}`, ring, 'e')).toThrow(SealError);
-    expect(() => openSecret(sealed, createKeyring({ version: 1, key: randomBytes(32) }), 'e')).toThrow(SealError);
+    expect(() =>
+      openSecret(sealed, createKeyring({ version: 1, key: randomBytes(32) }), 'e'),
+    ).toThrow(SealError);
     expect(() => openSecret('garbage', ring, 'e')).toThrow(SealError);
   });
 

@@ -6,7 +6,11 @@ import { failureMessage } from '@/scripts/cli/failure-message';
 describe('a failed CLI command', () => {
   it("prints an unexpected error's stack without the failed query's parameters", () => {
     const secret = 'operator-password-Zq81';
-    const error = new DrizzleQueryError('insert into users (email, password_hash) values ($1, $2)', ['ana@example.com', secret], new Error('connection reset'));
+    const error = new DrizzleQueryError(
+      'insert into users (email, password_hash) values ($1, $2)',
+      ['ana@example.com', secret],
+      new Error('connection reset'),
+    );
     const printed = failureMessage(error);
     expect(printed).toContain('Failed query: insert into users');
     expect(printed).toContain('params: [redacted]');
@@ -15,6 +19,10 @@ describe('a failed CLI command', () => {
   });
 
   it("prints a refusal's own message", () => {
-    expect(failureMessage(new DomainError({ kind: 'invalid', code: 'usage', detail: 'Missing --email.' }))).toBe('Missing --email.');
+    expect(
+      failureMessage(
+        new DomainError({ kind: 'invalid', code: 'usage', detail: 'Missing --email.' }),
+      ),
+    ).toBe('Missing --email.');
   });
 });

@@ -1,9 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { acceptClientAddress, CLIENT_ADDRESS_HEADER, clientAddressKey, parseTrustedProxies } from '@/lib/security';
+import {
+  acceptClientAddress,
+  CLIENT_ADDRESS_HEADER,
+  clientAddressKey,
+  parseTrustedProxies,
+} from '@/lib/security';
 
 function requestFrom(remoteAddress: string, headers: Record<string, string> = {}) {
-  return { socket: { remoteAddress }, headers: { host: 'app.example', ...headers } } as unknown as IncomingMessage;
+  return {
+    socket: { remoteAddress },
+    headers: { host: 'app.example', ...headers },
+  } as unknown as IncomingMessage;
 }
 
 describe('clientAddressKey', () => {
@@ -20,7 +28,12 @@ describe('clientAddressKey', () => {
 
 describe('acceptClientAddress', () => {
   const proxies = parseTrustedProxies('127.0.0.1, 10.0.0.0/8');
-  const forwarded = { 'x-forwarded-for': '198.51.100.4', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', [CLIENT_ADDRESS_HEADER]: '192.0.2.200' };
+  const forwarded = {
+    'x-forwarded-for': '198.51.100.4',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+    [CLIENT_ADDRESS_HEADER]: '192.0.2.200',
+  };
 
   it('without TRUST_PROXY drops every forwarded header and counts the socket, grouped', () => {
     const req = requestFrom('2001:db8:1:2::99', forwarded);
@@ -37,14 +50,27 @@ describe('acceptClientAddress', () => {
   });
 
   it('from a listed proxy takes the right-most entry that is not a proxy, and keeps its host', () => {
-    const req = requestFrom('::ffff:127.0.0.1', { ...forwarded, 'x-forwarded-for': '203.0.113.66, 198.51.100.4, 10.1.2.3' });
+    const req = requestFrom('::ffff:127.0.0.1', {
+      ...forwarded,
+      'x-forwarded-for': '203.0.113.66, 198.51.100.4, 10.1.2.3',
+    });
     expect(acceptClientAddress(req, proxies)).toBe('198.51.100.4');
     expect(req.headers['x-forwarded-host']).toBe('evil.example');
   });
 
   it('strips a port and groups an IPv6 client', () => {
-    expect(acceptClientAddress(requestFrom('127.0.0.1', { 'x-forwarded-for': '198.51.100.4:4711' }), proxies)).toBe('198.51.100.4');
-    expect(acceptClientAddress(requestFrom('127.0.0.1', { 'x-forwarded-for': '[2001:db8:5:6::1]:443' }), proxies)).toBe('2001:db8:5:6::/64');
+    expect(
+      acceptClientAddress(
+        requestFrom('127.0.0.1', { 'x-forwarded-for': '198.51.100.4:4711' }),
+        proxies,
+      ),
+    ).toBe('198.51.100.4');
+    expect(
+      acceptClientAddress(
+        requestFrom('127.0.0.1', { 'x-forwarded-for': '[2001:db8:5:6::1]:443' }),
+        proxies,
+      ),
+    ).toBe('2001:db8:5:6::/64');
   });
 
   it('falls back to the socket and drops the forwarded headers when the entry is not an IP address', () => {

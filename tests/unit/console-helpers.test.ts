@@ -18,8 +18,16 @@ describe('console helpers', () => {
   });
 
   it('reads name and CUIT from a party or from an envelope around it', () => {
-    expect(partyOf({ name: 'A', tax_id: { country: 'AR', code: '30712345671' } })).toEqual({ name: 'A', cuit: '30712345671' });
-    expect(partyOf({ $schema: 'https://gobl.org/draft-0/envelope', doc: { name: 'B', tax_id: { code: '20329642330' } } })).toEqual({ name: 'B', cuit: '20329642330' });
+    expect(partyOf({ name: 'A', tax_id: { country: 'AR', code: '30712345671' } })).toEqual({
+      name: 'A',
+      cuit: '30712345671',
+    });
+    expect(
+      partyOf({
+        $schema: 'https://gobl.org/draft-0/envelope',
+        doc: { name: 'B', tax_id: { code: '20329642330' } },
+      }),
+    ).toEqual({ name: 'B', cuit: '20329642330' });
     expect(partyOf({})).toEqual({ name: '', cuit: '' });
   });
 
@@ -43,13 +51,21 @@ describe('console helpers', () => {
     expect(label).toEqual({ key: 'attempts', values: { from: 2, to: 37 } });
     expect(attemptLabel(events.at(-1)!)).toEqual({ key: 'attempt', values: { attempt: 40 } });
     expect(attemptLabel({})).toBeUndefined();
-    const say = (messages: typeof es, locale: Locale) => createTranslator({ locale, messages, namespace: 'console.jobs' })('attempts', label.key === 'attempts' ? label.values : { from: 0, to: 0 });
+    const say = (messages: typeof es, locale: Locale) =>
+      createTranslator({ locale, messages, namespace: 'console.jobs' })(
+        'attempts',
+        label.key === 'attempts' ? label.values : { from: 0, to: 0 },
+      );
     expect(say(es, 'es')).toBe('intentos 2–37');
     expect(say(en, 'en')).toBe('attempts 2–37');
   });
 
   it('says a refused webhook had an invalid URL (the only permanent refusal left)', () => {
-    expect(es.console.jobs.codes.webhook_refused).toBe('El webhook no se entregó: la URL no es válida.');
-    expect(en.console.jobs.codes.webhook_refused).toBe('The webhook was not delivered: its URL is not valid.');
+    expect(es.console.jobs.codes.webhook_refused).toBe(
+      'El webhook no se entregó: la URL no es válida.',
+    );
+    expect(en.console.jobs.codes.webhook_refused).toBe(
+      'The webhook was not delivered: its URL is not valid.',
+    );
   });
 });

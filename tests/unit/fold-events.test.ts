@@ -7,13 +7,22 @@ function attempt(n: number, outcome: Partial<JobEvent> = {}): JobEvent[] {
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, n)).toISOString();
   return [
     { status: 'RUN', at },
-    { status: 'ERR', at, attempt: n, http_status: 500, duration_ms: 3, message: `attempt ${n} failed: HTTP 500; next in 5 s`, ...outcome },
+    {
+      status: 'ERR',
+      at,
+      attempt: n,
+      http_status: 500,
+      duration_ms: 3,
+      message: `attempt ${n} failed: HTTP 500; next in 5 s`,
+      ...outcome,
+    },
   ];
 }
 
 function run(count: number, last?: Partial<JobEvent>): JobEvent[] {
   let events: JobEvent[] = [];
-  for (let n = 1; n <= count; n++) events = appendEvents(events, attempt(n, n === count ? last : {}));
+  for (let n = 1; n <= count; n++)
+    events = appendEvents(events, attempt(n, n === count ? last : {}));
   return events;
 }
 
@@ -37,14 +46,24 @@ describe('appendEvents', () => {
     expect(events.slice(3)).toEqual([38, 39, 40].flatMap((n) => attempt(n)));
     const long = run(400);
     expect(long).toHaveLength(MAX_INTENT_EVENTS);
-    expect(long[2]).toMatchObject({ runs: 396, attempt: 397, message: expect.stringMatching(/^attempts 2–397 failed; /) });
+    expect(long[2]).toMatchObject({
+      runs: 396,
+      attempt: 397,
+      message: expect.stringMatching(/^attempts 2–397 failed; /),
+    });
     expect(JSON.stringify(long).length).toBeLessThan(2_000);
   });
 
   it('the success that ends the retries stays in full; a mixed fold says "ran"', () => {
     const events = run(12, { status: 'OK', message: 'delivered (HTTP 200)', http_status: 200 });
     expect(events.at(-1)).toMatchObject({ status: 'OK', attempt: 12 });
-    const withQueued = [10, 11, 12].reduce((events, n) => appendEvents(events, attempt(n)), appendEvents(run(8), attempt(9, { status: 'QUEUED', message: 'waiting' })));
-    expect(withQueued[2]).toMatchObject({ runs: 8, message: expect.stringMatching(/^attempts 2–9 ran; the last: waiting$/) });
+    const withQueued = [10, 11, 12].reduce(
+      (events, n) => appendEvents(events, attempt(n)),
+      appendEvents(run(8), attempt(9, { status: 'QUEUED', message: 'waiting' })),
+    );
+    expect(withQueued[2]).toMatchObject({
+      runs: 8,
+      message: expect.stringMatching(/^attempts 2–9 ran; the last: waiting$/),
+    });
   });
 });

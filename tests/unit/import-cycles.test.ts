@@ -11,13 +11,24 @@ const SOURCE = /\.(?:ts|tsx)$/;
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 function sourceFiles(entry: string): string[] {
-  if (statSync(entry).isFile()) return SOURCE.test(entry) && !entry.endsWith('.d.ts') ? [entry] : [];
-  return readdirSync(entry).flatMap((name) => (name === 'node_modules' || name.startsWith('.') ? [] : sourceFiles(path.join(entry, name))));
+  if (statSync(entry).isFile())
+    return SOURCE.test(entry) && !entry.endsWith('.d.ts') ? [entry] : [];
+  return readdirSync(entry).flatMap((name) =>
+    name === 'node_modules' || name.startsWith('.') ? [] : sourceFiles(path.join(entry, name)),
+  );
 }
 
 /** The file an import specifier names ('@/…' or relative), or undefined for a package. */
-function resolve(file: string, specifier: string, exists: (file: string) => boolean): string | undefined {
-  const base = specifier.startsWith('@/') ? path.normalize(specifier.slice(2)) : specifier.startsWith('.') ? path.normalize(path.join(path.dirname(file), specifier)) : undefined;
+function resolve(
+  file: string,
+  specifier: string,
+  exists: (file: string) => boolean,
+): string | undefined {
+  const base = specifier.startsWith('@/')
+    ? path.normalize(specifier.slice(2))
+    : specifier.startsWith('.')
+      ? path.normalize(path.join(path.dirname(file), specifier))
+      : undefined;
   if (base === undefined) return undefined;
   if (SOURCE.test(base) && exists(base)) return base;
   return EXTENSIONS.map((ext) => base + ext).find(exists);
@@ -25,7 +36,13 @@ function resolve(file: string, specifier: string, exists: (file: string) => bool
 
 /** Every module a file imports or re-exports, statically or with import(). */
 function imports(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     const specifier =
@@ -48,7 +65,12 @@ type Graph = Map<string, string[]>;
 function importGraph(files: Map<string, string>): Graph {
   const exists = (file: string) => files.has(file) || existsSync(file);
   return new Map(
-    [...files].map(([file, text]) => [file, [...new Set(imports(file, text).flatMap((s) => resolve(file, s, exists) ?? []))].filter((target) => files.has(target))]),
+    [...files].map(([file, text]) => [
+      file,
+      [...new Set(imports(file, text).flatMap((s) => resolve(file, s, exists) ?? []))].filter(
+        (target) => files.has(target),
+      ),
+    ]),
   );
 }
 
@@ -89,7 +111,9 @@ function cycles(graph: Graph): string[][] {
 let repository: Graph | undefined;
 const repositoryGraph = () => {
   if (repository) return repository;
-  const files = new Map(ROOTS.flatMap(sourceFiles).map((file) => [file, readFileSync(file, 'utf8')]));
+  const files = new Map(
+    ROOTS.flatMap(sourceFiles).map((file) => [file, readFileSync(file, 'utf8')]),
+  );
   expect(files.size).toBeGreaterThan(100);
   return (repository = importGraph(files));
 };
@@ -103,7 +127,13 @@ describe('import cycles', () => {
   // server actions) would tie the folders into a cycle even where no single file closes one.
   it('components/ and lib/ never import from app/, and lib/ never from components/', () => {
     const upward = [...repositoryGraph()].flatMap(([file, targets]) =>
-      targets.filter((target) => (!file.startsWith('app/') && target.startsWith('app/')) || (file.startsWith('lib/') && target.startsWith('components/'))).map((target) => `${file} → ${target}`),
+      targets
+        .filter(
+          (target) =>
+            (!file.startsWith('app/') && target.startsWith('app/')) ||
+            (file.startsWith('lib/') && target.startsWith('components/')),
+        )
+        .map((target) => `${file} → ${target}`),
     );
     expect(upward).toEqual([]);
   }, 60_000);
@@ -117,7 +147,9 @@ describe('import cycles', () => {
       ['lib/c/index.ts', "import { a } from '../a';\nexport const c = a;"],
       ['app/page.tsx', "const b = await import('@/lib/b');\nexport default b;"],
     ]);
-    expect(cycles(importGraph(files))).toEqual([['lib/a/a.ts', 'lib/a/index.ts', 'lib/b/b.ts', 'lib/b/index.ts']]);
+    expect(cycles(importGraph(files))).toEqual([
+      ['lib/a/a.ts', 'lib/a/index.ts', 'lib/b/b.ts', 'lib/b/index.ts'],
+    ]);
     files.set('lib/b/b.ts', 'export type B = number;');
     expect(cycles(importGraph(files))).toEqual([]);
   });

@@ -41,7 +41,9 @@ describe('calculateInvoice', () => {
 
   it('rounds 27% IVA half-up on the exact amount: 10.50 → 2.835 → 2.84, 0.05 → 0.0135 → 0.01', () => {
     const rate27 = [{ cat: 'VAT', rate: 'increased' }];
-    expect(calculate([{ quantity: '1', price: '10.50', taxes: rate27 }]).vat).toEqual([{ rateId: 6, percent: '27', base: '10.50', amount: '2.84' }]);
+    expect(calculate([{ quantity: '1', price: '10.50', taxes: rate27 }]).vat).toEqual([
+      { rateId: 6, percent: '27', base: '10.50', amount: '2.84' },
+    ]);
     expect(calculate([{ quantity: '1', price: '0.05', taxes: rate27 }]).vatTotal).toBe('0.01');
     // A tie after an even digit tells half-up (0.41) from banker's rounding (0.40): 1.50 × 27 % = 0.405.
     expect(calculate([{ quantity: '1', price: '1.50', taxes: rate27 }]).vatTotal).toBe('0.41');
@@ -50,7 +52,7 @@ describe('calculateInvoice', () => {
     expect(calculate([{ quantity: '1', price: '1.35', taxes: rate27 }]).vatTotal).toBe('0.36');
   });
 
-  it('rounds each rate once over all its lines, not line by line (GOBL\'s precise rounding)', () => {
+  it("rounds each rate once over all its lines, not line by line (GOBL's precise rounding)", () => {
     const many = Array.from({ length: 1000 }, () => ({ quantity: '1', price: '0.01' }));
     const result = calculate(many);
     expect(result.lines).toHaveLength(1000);
@@ -81,11 +83,19 @@ describe('calculateInvoice', () => {
       { rateId: 9, percent: '2.5', base: '40.00', amount: '1.00' },
       { rateId: 3, percent: '0', base: '7.00', amount: '0.00' },
     ]);
-    expect(result).toMatchObject({ taxed: '387.00', exempt: '30.00', notTaxed: '20.00', vatTotal: '55.50', total: '492.50' });
+    expect(result).toMatchObject({
+      taxed: '387.00',
+      exempt: '30.00',
+      notTaxed: '20.00',
+      vatTotal: '55.50',
+      total: '492.50',
+    });
   });
 
   it('takes discounts (percent or amount) off the line before IVA', () => {
-    const result = calculate([{ quantity: '3', price: '100', discounts: [{ percent: '10%' }, { amount: '15' }] }]);
+    const result = calculate([
+      { quantity: '3', price: '100', discounts: [{ percent: '10%' }, { amount: '15' }] },
+    ]);
     expect(result.lines[0]).toMatchObject({ sum: '300.00', discount: '45.00', total: '255.00' });
     expect(result.vatTotal).toBe('53.55');
   });
@@ -95,7 +105,13 @@ describe('calculateInvoice', () => {
       [{ quantity: '1', price: '200' }],
       [
         { key: 'tax', percent: '3%', ext: { 'ar-arca-tax-type': '2' } },
-        { key: 'tax', percent: '1.5%', base: '100', reason: 'Tasa', ext: { 'ar-arca-tax-type': '99' } },
+        {
+          key: 'tax',
+          percent: '1.5%',
+          base: '100',
+          reason: 'Tasa',
+          ext: { 'ar-arca-tax-type': '99' },
+        },
       ],
     );
     expect(result.charges).toEqual([

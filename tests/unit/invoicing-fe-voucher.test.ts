@@ -7,7 +7,13 @@ const invoice = (extra: Record<string, unknown> = {}) => ({
   $addons: ['ar-arca-v4'],
   issue_date: '2026-03-05',
   supplier: { name: 'Proveedor SRL', tax_id: { country: 'AR', code: '30-71015154-3' } },
-  lines: [{ quantity: '2', item: { name: 'Caja', price: '100', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
+  lines: [
+    {
+      quantity: '2',
+      item: { name: 'Caja', price: '100', key: 'goods' },
+      taxes: [{ cat: 'VAT', rate: 'general' }],
+    },
+  ],
   ...extra,
 });
 
@@ -36,21 +42,47 @@ describe('toFeVoucher', () => {
     });
   });
 
-  it('in dollars: DOL with the invoice\'s exchange rate as MonCotiz, amounts in dollars', () => {
-    const result = toFeVoucher(invoice({ currency: 'USD', exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1045.50' }] }), supplier, 7);
-    expect(result.ok && result.value).toMatchObject({ MonId: 'DOL', MonCotiz: '1045.5', ImpTotal: '242.00' });
-    expect(toFeVoucher(invoice({ currency: 'USD' }), supplier, 7)).toEqual({ ok: false, problems: [{ path: 'exchange_rates', code: 'exchange_rate_required' }] });
-    expect(toFeVoucher(invoice({ currency: 'EUR' }), supplier, 7)).toEqual({ ok: false, problems: [{ path: 'currency', code: 'currency_unsupported' }] });
+  it("in dollars: DOL with the invoice's exchange rate as MonCotiz, amounts in dollars", () => {
+    const result = toFeVoucher(
+      invoice({ currency: 'USD', exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1045.50' }] }),
+      supplier,
+      7,
+    );
+    expect(result.ok && result.value).toMatchObject({
+      MonId: 'DOL',
+      MonCotiz: '1045.5',
+      ImpTotal: '242.00',
+    });
+    expect(toFeVoucher(invoice({ currency: 'USD' }), supplier, 7)).toEqual({
+      ok: false,
+      problems: [{ path: 'exchange_rates', code: 'exchange_rate_required' }],
+    });
+    expect(toFeVoucher(invoice({ currency: 'EUR' }), supplier, 7)).toEqual({
+      ok: false,
+      problems: [{ path: 'currency', code: 'currency_unsupported' }],
+    });
   });
 
   it('type C: no Iva, ImpIVA 0, ImpNeto the whole amount; IVA on a line is refused', () => {
     const mono: InvoicingSupplier = { ...supplier, regime: 'monotributista' };
     const customer = { name: 'Cliente', tax_id: { country: 'AR', code: '20120791827' } };
-    const plain = invoice({ customer, lines: [{ quantity: '3', item: { name: 'Caja', price: '33.335', key: 'goods' } }] });
+    const plain = invoice({
+      customer,
+      lines: [{ quantity: '3', item: { name: 'Caja', price: '33.335', key: 'goods' } }],
+    });
     const result = toFeVoucher(plain, mono, 1);
-    expect(result.ok && result.value).toMatchObject({ CbteTipo: 11, ImpNeto: '100.01', ImpIVA: '0.00', ImpTotal: '100.01', CondicionIVAReceptorId: 1 });
+    expect(result.ok && result.value).toMatchObject({
+      CbteTipo: 11,
+      ImpNeto: '100.01',
+      ImpIVA: '0.00',
+      ImpTotal: '100.01',
+      CondicionIVAReceptorId: 1,
+    });
     expect(result.ok && result.value).not.toHaveProperty('Iva');
-    expect(toFeVoucher(invoice({ customer }), mono, 1)).toEqual({ ok: false, problems: [{ path: 'lines[0].taxes', code: 'type_c_line_taxes' }] });
+    expect(toFeVoucher(invoice({ customer }), mono, 1)).toEqual({
+      ok: false,
+      problems: [{ path: 'lines[0].taxes', code: 'type_c_line_taxes' }],
+    });
   });
 
   it('answers every problem at once, each naming its field', () => {
@@ -62,7 +94,11 @@ describe('toFeVoucher', () => {
         tax: { ext: { 'ar-arca-concept': '2' } },
         lines: [
           { quantity: '1', item: { name: 'Caja', price: '10', key: 'goods' } },
-          { quantity: '1', item: { name: 'Caja', price: '10', key: 'goods' }, taxes: [{ cat: 'VAT', percent: '19%' }] },
+          {
+            quantity: '1',
+            item: { name: 'Caja', price: '10', key: 'goods' },
+            taxes: [{ cat: 'VAT', percent: '19%' }],
+          },
         ],
         payment: { terms: { due_dates: [{ date: '2026-04-01' }] } },
       }),
@@ -84,9 +120,18 @@ describe('toFeVoucher', () => {
   });
 
   it('refuses a point of sale out of range, a reversed period, a standard invoice with preceding', () => {
-    expect(toFeVoucher(invoice(), supplier, 0)).toEqual({ ok: false, problems: [{ path: 'series', code: 'series_range' }] });
+    expect(toFeVoucher(invoice(), supplier, 0)).toEqual({
+      ok: false,
+      problems: [{ path: 'series', code: 'series_range' }],
+    });
     const services = invoice({
-      lines: [{ quantity: '1', item: { name: 'Hora', price: '10' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
+      lines: [
+        {
+          quantity: '1',
+          item: { name: 'Hora', price: '10' },
+          taxes: [{ cat: 'VAT', rate: 'general' }],
+        },
+      ],
       ordering: { period: { start: '2026-03-31', end: '2026-03-01' } },
       payment: { terms: { due_dates: [{ date: '2026-04-10' }] } },
       preceding: [{ series: '7', code: '12', ext: { 'ar-arca-doc-type': '6' } }],
@@ -102,10 +147,18 @@ describe('toFeVoucher', () => {
 
   it('a Nota de Crédito B carries its CbtesAsoc, with the supplier and date when the preceding invoice has a date', () => {
     const result = toFeVoucher(
-      invoice({ type: 'credit-note', preceding: [{ series: '7', code: '12', issue_date: '2026-03-01', ext: { 'ar-arca-doc-type': '6' } }] }),
+      invoice({
+        type: 'credit-note',
+        preceding: [
+          { series: '7', code: '12', issue_date: '2026-03-01', ext: { 'ar-arca-doc-type': '6' } },
+        ],
+      }),
       supplier,
       7,
     );
-    expect(result.ok && result.value).toMatchObject({ CbteTipo: 8, CbtesAsoc: [{ Tipo: 6, PtoVta: 7, Nro: 12, Cuit: '30710151543', CbteFch: '20260301' }] });
+    expect(result.ok && result.value).toMatchObject({
+      CbteTipo: 8,
+      CbtesAsoc: [{ Tipo: 6, PtoVta: 7, Nro: 12, Cuit: '30710151543', CbteFch: '20260301' }],
+    });
   });
 });

@@ -7,14 +7,26 @@ describe('invoicing messages', () => {
   it.each([
     ['es', es],
     ['en', en],
-  ] as const)('%s explains every problem code and every ARCA code, and nothing else', (_, messages) => {
-    expect(Object.keys(messages.invoicing.problems).sort()).toEqual([...INVOICE_PROBLEM_CODES].sort());
-    expect(Object.keys(messages.invoicing.arcaCodes).sort()).toEqual([...ARCA_INVOICE_CODES].sort());
-  });
+  ] as const)(
+    '%s explains every problem code and every ARCA code, and nothing else',
+    (_, messages) => {
+      expect(Object.keys(messages.invoicing.problems).sort()).toEqual(
+        [...INVOICE_PROBLEM_CODES].sort(),
+      );
+      expect(Object.keys(messages.invoicing.arcaCodes).sort()).toEqual(
+        [...ARCA_INVOICE_CODES].sort(),
+      );
+    },
+  );
 
-  it('tells how to enable a point of sale for web services (11002), with ARCA\'s menu names', () => {
+  it("tells how to enable a point of sale for web services (11002), with ARCA's menu names", () => {
     for (const text of [es.invoicing.arcaCodes['11002'], en.invoicing.arcaCodes['11002']]) {
-      for (const name of ['Administración de puntos de venta y domicilios', 'A/B/M de puntos de venta', 'Factura Electrónica - Monotributo - Web Services', 'RECE para aplicativo y web services']) {
+      for (const name of [
+        'Administración de puntos de venta y domicilios',
+        'A/B/M de puntos de venta',
+        'Factura Electrónica - Monotributo - Web Services',
+        'RECE para aplicativo y web services',
+      ]) {
         expect(text).toContain(name);
       }
     }

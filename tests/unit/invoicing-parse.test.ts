@@ -7,21 +7,38 @@ const valid = () => ({
   series: '3',
   issue_date: '2026-02-28',
   supplier: { name: 'Proveedor SRL', tax_id: { country: 'AR', code: '30710151543' } },
-  customer: { name: 'Cliente', tax_id: { country: 'AR', code: '20120791827' }, ext: { 'ar-arca-vat-status': '1' } },
-  lines: [{ quantity: '2', item: { name: 'Ítem', price: '10.5', key: 'goods' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
+  customer: {
+    name: 'Cliente',
+    tax_id: { country: 'AR', code: '20120791827' },
+    ext: { 'ar-arca-vat-status': '1' },
+  },
+  lines: [
+    {
+      quantity: '2',
+      item: { name: 'Ítem', price: '10.5', key: 'goods' },
+      taxes: [{ cat: 'VAT', rate: 'general' }],
+    },
+  ],
 });
 
 describe('parseInvoice', () => {
-  it('accepts a GOBL invoice and fills GOBL\'s defaults', () => {
+  it("accepts a GOBL invoice and fills GOBL's defaults", () => {
     const result = parseInvoice(valid());
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.value).toMatchObject({ type: 'standard', currency: 'ARS', series: '3' });
+    if (result.ok)
+      expect(result.value).toMatchObject({ type: 'standard', currency: 'ARS', series: '3' });
   });
 
   it('takes amounts written as JSON numbers as written', () => {
     const invoice = valid();
-    const result = parseInvoice({ ...invoice, lines: [{ ...invoice.lines[0], quantity: 2, item: { name: 'x', price: 0.1 } }] });
-    expect(result.ok && result.value.lines[0]).toMatchObject({ quantity: '2', item: { price: '0.1' } });
+    const result = parseInvoice({
+      ...invoice,
+      lines: [{ ...invoice.lines[0], quantity: 2, item: { name: 'x', price: 0.1 } }],
+    });
+    expect(result.ok && result.value.lines[0]).toMatchObject({
+      quantity: '2',
+      item: { price: '0.1' },
+    });
   });
 
   it('names every bad and unknown field, not just the first', () => {
@@ -36,7 +53,12 @@ describe('parseInvoice', () => {
       customer: { ...invoice.customer, ext: { 'ar-arca-vat-status': '2', 'ar-arca-foo': '1' } },
       lines: [
         { quantity: '0', item: { name: 'x', price: '1,5' } },
-        { quantity: '1', item: { price: '-1', key: 'thing' }, taxes: [{ cat: 'VAT', percent: '21' }], extra: true },
+        {
+          quantity: '1',
+          item: { price: '-1', key: 'thing' },
+          taxes: [{ cat: 'VAT', percent: '21' }],
+          extra: true,
+        },
       ],
       ordering: { period: { start: '2026-01-01' } },
     });
@@ -65,12 +87,18 @@ describe('parseInvoice', () => {
   });
 
   it('refuses a document that is not an object, and one without lines', () => {
-    expect(parseInvoice('x')).toEqual({ ok: false, problems: [{ path: '', code: 'invalid_type' }] });
+    expect(parseInvoice('x')).toEqual({
+      ok: false,
+      problems: [{ path: '', code: 'invalid_type' }],
+    });
     const result = parseInvoice({ ...valid(), lines: [] });
     expect(result).toEqual({ ok: false, problems: [{ path: 'lines', code: 'too_few' }] });
   });
 
   it('needs the ar-arca-v4 addon', () => {
-    expect(parseInvoice({ ...valid(), $addons: ['es-tbai-v1'] })).toEqual({ ok: false, problems: [{ path: '$addons', code: 'invalid_value' }] });
+    expect(parseInvoice({ ...valid(), $addons: ['es-tbai-v1'] })).toEqual({
+      ok: false,
+      problems: [{ path: '$addons', code: 'invalid_value' }],
+    });
   });
 });

@@ -22,13 +22,17 @@ const voucher: FeVoucher = {
 
 const decode = (url: string) => {
   expect(url.startsWith(ARCA_QR_URL)).toBe(true);
-  return JSON.parse(Buffer.from(url.slice(ARCA_QR_URL.length), 'base64').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(
+    Buffer.from(url.slice(ARCA_QR_URL.length), 'base64').toString('utf8'),
+  ) as Record<string, unknown>;
 };
 
 describe('arcaQrPayload', () => {
-  it('encodes ARCA\'s version-1 JSON after https://www.afip.gob.ar/fe/qr/?p=', () => {
+  it("encodes ARCA's version-1 JSON after https://www.afip.gob.ar/fe/qr/?p=", () => {
     expect(ARCA_QR_URL).toBe('https://www.afip.gob.ar/fe/qr/?p=');
-    expect(decode(arcaQrPayload({ voucher, cuit: '30710151543', number: 94, cae: '70417054367476' }))).toEqual({
+    expect(
+      decode(arcaQrPayload({ voucher, cuit: '30710151543', number: 94, cae: '70417054367476' })),
+    ).toEqual({
       ver: 1,
       fecha: '2026-10-13',
       cuit: 30710151543,
@@ -45,8 +49,15 @@ describe('arcaQrPayload', () => {
     });
   });
 
-  it('leaves out the customer\'s document for a final consumer without one', () => {
-    const payload = decode(arcaQrPayload({ voucher: { ...voucher, DocTipo: 99, DocNro: '0', MonId: 'PES', MonCotiz: '1' }, cuit: '30710151543', number: 1, cae: '1' }));
+  it("leaves out the customer's document for a final consumer without one", () => {
+    const payload = decode(
+      arcaQrPayload({
+        voucher: { ...voucher, DocTipo: 99, DocNro: '0', MonId: 'PES', MonCotiz: '1' },
+        cuit: '30710151543',
+        number: 1,
+        cae: '1',
+      }),
+    );
     expect(payload).not.toHaveProperty('tipoDocRec');
     expect(payload).not.toHaveProperty('nroDocRec');
     expect(payload).toMatchObject({ moneda: 'PES', ctz: 1, nroCmp: 1 });

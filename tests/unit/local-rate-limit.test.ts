@@ -16,7 +16,12 @@ describe('LocalRateLimit', () => {
     const t0 = Date.UTC(2026, 0, 1, 10, 0, 0);
     limit.hit('a', t0);
     limit.hit('b', t0);
-    expect(['c', 'd', 'e', 'c'].map((key) => limit.hit(key, t0).allowed)).toEqual([true, true, false, false]);
+    expect(['c', 'd', 'e', 'c'].map((key) => limit.hit(key, t0).allowed)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     // Keys counted before the cap keep their own counts.
     expect(limit.hit('a', t0).allowed).toBe(true);
     expect(limit.hit('a', t0).allowed).toBe(false);

@@ -37,7 +37,14 @@ describe('structured logs', () => {
       'secrets',
     );
     const text = lines.join('');
-    for (const secret of ['sk_live_abc', 'session=1', 'r3f', 'BEGIN PRIVATE KEY', 'MIIB', 'hunter2']) {
+    for (const secret of [
+      'sk_live_abc',
+      'session=1',
+      'r3f',
+      'BEGIN PRIVATE KEY',
+      'MIIB',
+      'hunter2',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('[redacted]');
@@ -50,36 +57,50 @@ describe('structured logs', () => {
     expect(redactUrl('/utils/v1/ping')).toBe('/utils/v1/ping');
   });
 
-  it('logs a failed query without the values it carried (message, stack, params, driver detail)', { timeout: 60_000 }, async () => {
-    const client = await PGlite.create('memory://');
-    const secret = '-----BEGIN PRIVATE KEY-----\nMIIEvQ-sealed-value\n-----END PRIVATE KEY-----';
-    const error = await drizzle(client)
-      .execute(sql`select ${secret}::uuid, ${'ops@example.com'}::text`)
-      .then(() => undefined, (caught: unknown) => caught);
-    await client.close();
-    expect(String((error as Error).message)).toContain('MIIEvQ-sealed-value');
-    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { detail: 'Key (email)=(ops@example.com) already exists.' });
-    const { logger, lines } = capture();
-    logger.error({ err: error }, 'db: query failed');
-    logger.error({ err: duplicate }, 'db: insert failed');
-    const text = lines.join('');
-    for (const value of ['MIIEvQ-sealed-value', 'BEGIN PRIVATE KEY', 'ops@example.com']) expect(text).not.toContain(value);
-    const [failed, conflict] = lines.map((line) => JSON.parse(line));
-    expect(failed.err.message).toContain('Failed query: select $1::uuid, $2::text');
-    expect(failed.err.message).toContain('params: [redacted]');
-    expect(failed.err.message).toContain('invalid input syntax for type uuid: "[redacted]"');
-    expect(failed.err.params).toBe('[redacted]');
-    expect(conflict.err.detail).toBe('Key (email)=([redacted]) already exists.');
+  it(
+    'logs a failed query without the values it carried (message, stack, params, driver detail)',
+    { timeout: 60_000 },
+    async () => {
+      const client = await PGlite.create('memory://');
+      const secret = '-----BEGIN PRIVATE KEY-----\nMIIEvQ-sealed-value\n-----END PRIVATE KEY-----';
+      const error = await drizzle(client)
+        .execute(sql`select ${secret}::uuid, ${'ops@example.com'}::text`)
+        .then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+      await client.close();
+      expect(String((error as Error).message)).toContain('MIIEvQ-sealed-value');
+      const duplicate = Object.assign(
+        new Error('duplicate key value violates unique constraint "users_email_key"'),
+        { detail: 'Key (email)=(ops@example.com) already exists.' },
+      );
+      const { logger, lines } = capture();
+      logger.error({ err: error }, 'db: query failed');
+      logger.error({ err: duplicate }, 'db: insert failed');
+      const text = lines.join('');
+      for (const value of ['MIIEvQ-sealed-value', 'BEGIN PRIVATE KEY', 'ops@example.com'])
+        expect(text).not.toContain(value);
+      const [failed, conflict] = lines.map((line) => JSON.parse(line));
+      expect(failed.err.message).toContain('Failed query: select $1::uuid, $2::text');
+      expect(failed.err.message).toContain('params: [redacted]');
+      expect(failed.err.message).toContain('invalid input syntax for type uuid: "[redacted]"');
+      expect(failed.err.params).toBe('[redacted]');
+      expect(conflict.err.detail).toBe('Key (email)=([redacted]) already exists.');
 
-    // Next prints errors from rendering and actions with console.error: the same redaction applies.
-    const printed: unknown[][] = [];
-    const target = { error: (...args: unknown[]) => void printed.push(args), warn: (...args: unknown[]) => void printed.push(args) };
-    redactConsoleErrors(target);
-    target.error('⨯', error);
-    const [[, shown]] = printed as [[string, Error & { params: unknown }]];
-    expect(shown).toBeInstanceOf(Error);
-    expect(inspect(shown, { depth: 8 })).not.toContain('MIIEvQ-sealed-value');
-    expect(inspect(shown, { depth: 8 })).toContain('Failed query: select $1::uuid, $2::text');
-    expect(String((error as Error).message)).toContain('MIIEvQ-sealed-value');
-  });
+      // Next prints errors from rendering and actions with console.error: the same redaction applies.
+      const printed: unknown[][] = [];
+      const target = {
+        error: (...args: unknown[]) => void printed.push(args),
+        warn: (...args: unknown[]) => void printed.push(args),
+      };
+      redactConsoleErrors(target);
+      target.error('⨯', error);
+      const [[, shown]] = printed as [[string, Error & { params: unknown }]];
+      expect(shown).toBeInstanceOf(Error);
+      expect(inspect(shown, { depth: 8 })).not.toContain('MIIEvQ-sealed-value');
+      expect(inspect(shown, { depth: 8 })).toContain('Failed query: select $1::uuid, $2::text');
+      expect(String((error as Error).message)).toContain('MIIEvQ-sealed-value');
+    },
+  );
 });

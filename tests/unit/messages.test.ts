@@ -30,7 +30,9 @@ describe('messages', () => {
 
   it('uses the same placeholders in both languages', () => {
     const mismatched = [...spanish.keys()].filter(
-      (k) => english.has(k) && placeholders(spanish.get(k)!).join() !== placeholders(english.get(k)!).join(),
+      (k) =>
+        english.has(k) &&
+        placeholders(spanish.get(k)!).join() !== placeholders(english.get(k)!).join(),
     );
     expect(mismatched).toEqual([]);
   });
@@ -40,6 +42,10 @@ describe('messages', () => {
   });
 
   it("spells ARCA's service as its portal does: «Facturación Electrónica»", () => {
-    expect([...spanish, ...english].filter(([, v]) => v.includes('Facturación electrónica')).map(([k]) => k)).toEqual([]);
+    expect(
+      [...spanish, ...english]
+        .filter(([, v]) => v.includes('Facturación electrónica'))
+        .map(([k]) => k),
+    ).toEqual([]);
   });
 });

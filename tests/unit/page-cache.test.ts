@@ -1,14 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { isCacheableRequest, matchRegistrationPage, PageStore, type StoredPage } from '@/lib/page-cache';
+import {
+  isCacheableRequest,
+  matchRegistrationPage,
+  PageStore,
+  type StoredPage,
+} from '@/lib/page-cache';
 
 const ref = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5-_';
-const page = (version: string, body = 'x', expiresAt = Date.now() + 60_000): StoredPage => ({ version, nonce: 'n', headers: {}, body, expiresAt });
+const page = (version: string, body = 'x', expiresAt = Date.now() + 60_000): StoredPage => ({
+  version,
+  nonce: 'n',
+  headers: {},
+  body,
+  expiresAt,
+});
 
 describe('matchRegistrationPage', () => {
   it('knows the link, each step and the language, and nothing else', () => {
     expect(matchRegistrationPage(`/reg/${ref}`)).toEqual({ ref, locale: 'es', step: undefined });
-    expect(matchRegistrationPage(`/reg/${ref}/company`)).toEqual({ ref, locale: 'es', step: 'company' });
-    expect(matchRegistrationPage(`/en/reg/${ref}/points-of-sale`)).toEqual({ ref, locale: 'en', step: 'points-of-sale' });
+    expect(matchRegistrationPage(`/reg/${ref}/company`)).toEqual({
+      ref,
+      locale: 'es',
+      step: 'company',
+    });
+    expect(matchRegistrationPage(`/en/reg/${ref}/points-of-sale`)).toEqual({
+      ref,
+      locale: 'en',
+      step: 'points-of-sale',
+    });
     expect(matchRegistrationPage(`/reg/${ref}/csr`)).toBeUndefined();
     expect(matchRegistrationPage(`/reg/short/company`)).toBeUndefined();
     expect(matchRegistrationPage(`/reg/${ref.slice(1)}/company`)).toBeUndefined();
@@ -23,8 +42,12 @@ describe('matchRegistrationPage', () => {
     expect(isCacheableRequest('HEAD', `/reg/${ref}/arca`, {}, step)).toBe(false);
     expect(isCacheableRequest('GET', `/reg/${ref}/arca?_rsc=1`, {}, step)).toBe(false);
     expect(isCacheableRequest('GET', `/reg/${ref}/arca`, { rsc: '1' }, step)).toBe(false);
-    expect(isCacheableRequest('GET', `/reg/${ref}/arca`, { 'next-router-prefetch': '1' }, step)).toBe(false);
-    expect(isCacheableRequest('GET', `/reg/${ref}`, {}, matchRegistrationPage(`/reg/${ref}`)!)).toBe(false);
+    expect(
+      isCacheableRequest('GET', `/reg/${ref}/arca`, { 'next-router-prefetch': '1' }, step),
+    ).toBe(false);
+    expect(
+      isCacheableRequest('GET', `/reg/${ref}`, {}, matchRegistrationPage(`/reg/${ref}`)!),
+    ).toBe(false);
   });
 });
 

@@ -10,6 +10,8 @@ describe('pemDer', () => {
   });
 
   it('refuses a text without that block instead of decoding its armour as base64', () => {
-    expect(() => pemDer(toPem('CERTIFICATE', der), 'PRIVATE KEY')).toThrow('no PRIVATE KEY PEM block');
+    expect(() => pemDer(toPem('CERTIFICATE', der), 'PRIVATE KEY')).toThrow(
+      'no PRIVATE KEY PEM block',
+    );
   });
 });

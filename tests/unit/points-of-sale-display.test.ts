@@ -14,7 +14,12 @@ const UNAGI_POINTS = 'corpus/responses/wsfe/unagi_sale_points_response.xml';
 
 const answer = (points: Array<[number, string, string, string]>) =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><FEParamGetPtosVentaResponse xmlns="http://ar.gov.afip.dif.FEV1/"><FEParamGetPtosVentaResult><ResultGet>` +
-  points.map(([n, type, blocked, closed]) => `<PtoVenta><Nro>${n}</Nro><EmisionTipo>${type}</EmisionTipo><Bloqueado>${blocked}</Bloqueado><FchBaja>${closed}</FchBaja></PtoVenta>`).join('') +
+  points
+    .map(
+      ([n, type, blocked, closed]) =>
+        `<PtoVenta><Nro>${n}</Nro><EmisionTipo>${type}</EmisionTipo><Bloqueado>${blocked}</Bloqueado><FchBaja>${closed}</FchBaja></PtoVenta>`,
+    )
+    .join('') +
   `</ResultGet></FEParamGetPtosVentaResult></FEParamGetPtosVentaResponse></soap:Body></soap:Envelope>`;
 
 function views(xml: string): PointOfSaleView[] {
@@ -27,9 +32,20 @@ function views(xml: string): PointOfSaleView[] {
 function rows(list: PointOfSaleView[], locale: 'es' | 'en'): string[] {
   const html = renderToStaticMarkup(
     // eslint-disable-next-line react/no-children-prop -- NextIntlClientProvider's props type requires children, so createElement's third argument does not type-check
-    createElement(NextIntlClientProvider, { locale, messages: locale === 'es' ? es : en, timeZone: 'America/Argentina/Buenos_Aires', children: createElement(PointsTable, { list }) }),
+    createElement(NextIntlClientProvider, {
+      locale,
+      messages: locale === 'es' ? es : en,
+      timeZone: 'America/Argentina/Buenos_Aires',
+      children: createElement(PointsTable, { list }),
+    }),
   );
-  return [...html.matchAll(/<tr class="border-b border-slate-200">([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim());
+  return [...html.matchAll(/<tr class="border-b border-slate-200">([\s\S]*?)<\/tr>/g)].map((m) =>
+    m[1]!
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 describe('points of sale as the wizard shows them', () => {
@@ -60,12 +76,22 @@ describe('points of sale as the wizard shows them', () => {
       [9, false, 'closed'],
     ]);
     const shown = rows(list, 'es');
-    expect(shown.filter((row) => row.includes('Se puede usar'))).toEqual(['0001 CAE - Ri Iva ✓ Se puede usar']);
-    expect(shown[1]).toBe('0002 RECE ✗ No es un punto de venta para web services (por ejemplo, es de «Factura en Línea»): no sirve para facturar por este sistema');
-    expect(shown[2]).toContain('Factura en Linea - Monotributo ✗ No es un punto de venta para web services');
-    expect(shown[3]).toBe('0004 (ARCA no lo informa) ✗ No es un punto de venta para web services (por ejemplo, es de «Factura en Línea»): no sirve para facturar por este sistema');
+    expect(shown.filter((row) => row.includes('Se puede usar'))).toEqual([
+      '0001 CAE - Ri Iva ✓ Se puede usar',
+    ]);
+    expect(shown[1]).toBe(
+      '0002 RECE ✗ No es un punto de venta para web services (por ejemplo, es de «Factura en Línea»): no sirve para facturar por este sistema',
+    );
+    expect(shown[2]).toContain(
+      'Factura en Linea - Monotributo ✗ No es un punto de venta para web services',
+    );
+    expect(shown[3]).toBe(
+      '0004 (ARCA no lo informa) ✗ No es un punto de venta para web services (por ejemplo, es de «Factura en Línea»): no sirve para facturar por este sistema',
+    );
     expect(shown[4]).toContain('✗ No es un punto de venta para web services');
-    expect(rows(list, 'en')[1]).toBe("0002 RECE ✗ It's not a web services point of sale (for example, it's a «Factura en Línea» one): it can't invoice through this system");
+    expect(rows(list, 'en')[1]).toBe(
+      "0002 RECE ✗ It's not a web services point of sale (for example, it's a «Factura en Línea» one): it can't invoice through this system",
+    );
   });
 
   it('writes FchBaja as a date, whether WSFE sends 8 or 14 digits', () => {
@@ -77,11 +103,18 @@ describe('points of sale as the wizard shows them', () => {
     expect(shown.join('\n')).not.toContain('20190108010858');
   });
 
-  itWithSharedAfip([UNAGI_POINTS], 'reads the recorded answer with a 14-digit FchBaja (unagi) the same way', () => {
-    const recorded = readSharedAfip(UNAGI_POINTS).toString('utf8');
-    const shown = rows(views(recorded), 'es');
-    expect(shown).toEqual(['0002 CAE ✓ Se puede usar', '0003 CAE ✗ Dado de baja el 8 de enero de 2019']);
-  });
+  itWithSharedAfip(
+    [UNAGI_POINTS],
+    'reads the recorded answer with a 14-digit FchBaja (unagi) the same way',
+    () => {
+      const recorded = readSharedAfip(UNAGI_POINTS).toString('utf8');
+      const shown = rows(views(recorded), 'es');
+      expect(shown).toEqual([
+        '0002 CAE ✓ Se puede usar',
+        '0003 CAE ✗ Dado de baja el 8 de enero de 2019',
+      ]);
+    },
+  );
 
   it('keeps an FchBaja that is no date as closed, without inventing one', () => {
     const [odd] = views(answer([[4, 'CAE - Ri Iva', 'N', '31/03/2024']]));

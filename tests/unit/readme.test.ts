@@ -32,17 +32,26 @@ function relativeLinks(file: string): [string, string | undefined][] {
 
 describe('README', () => {
   it('opens with the two commands', () => {
-    expect(readme).toMatch(/^# .+\n\n```bash\nnpm install && npm start\nnpm install && npm test\n```\n/);
+    expect(readme).toMatch(
+      /^# .+\n\n```bash\nnpm install && npm start\nnpm install && npm test\n```\n/,
+    );
   });
 
   it('documents every variable lib/config/env.ts reads in its configuration table', () => {
-    const variables = [...readFileSync('lib/config/env.ts', 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9_]+): (?:z\.|boolish)/gm)].map((m) => m[1]!);
+    const variables = [
+      ...readFileSync('lib/config/env.ts', 'utf8').matchAll(
+        /^ {2}([A-Z][A-Z0-9_]+): (?:z\.|boolish)/gm,
+      ),
+    ].map((m) => m[1]!);
     expect(variables).toContain('API_RATE_LIMIT_PER_MINUTE');
     const start = readme.indexOf('## Configuration');
     const table = readme.slice(start, readme.indexOf('\n## ', start + 1));
     const rows = table.split('\n').filter((line) => line.startsWith('| `'));
     // NODE_ENV is Node's own; APP_ENV is what the app documents.
-    const missing = variables.filter((name) => name !== 'NODE_ENV' && !rows.some((row) => row.split('|')[1]!.includes(`\`${name}\``)));
+    const missing = variables.filter(
+      (name) =>
+        name !== 'NODE_ENV' && !rows.some((row) => row.split('|')[1]!.includes(`\`${name}\``)),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -56,7 +65,11 @@ describe('README', () => {
 describe.each(markdownFiles)('%s', (file) => {
   it('links only to files a reader of the repository has, and to headings they hold', () => {
     expect(readFileSync(file, 'utf8')).not.toContain('../shared');
-    const broken = relativeLinks(file).filter(([target, anchor]) => !existsSync(target) || (anchor !== undefined && target.endsWith('.md') && !anchorsIn(target).has(anchor)));
+    const broken = relativeLinks(file).filter(
+      ([target, anchor]) =>
+        !existsSync(target) ||
+        (anchor !== undefined && target.endsWith('.md') && !anchorsIn(target).has(anchor)),
+    );
     expect(broken).toEqual([]);
   });
 });

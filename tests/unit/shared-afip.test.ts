@@ -3,7 +3,9 @@ import { missingSharedAfip, REAL_CERTIFICATE, sharedAfipPath } from '../support/
 
 describe('shared ARCA reference files', () => {
   it('are read beside the repository, in ../shared/afip', () => {
-    expect(sharedAfipPath(REAL_CERTIFICATE)).toBe(`${process.cwd().replace(/\/[^/]+$/, '')}/shared/afip/${REAL_CERTIFICATE}`);
+    expect(sharedAfipPath(REAL_CERTIFICATE)).toBe(
+      `${process.cwd().replace(/\/[^/]+$/, '')}/shared/afip/${REAL_CERTIFICATE}`,
+    );
   });
 
   it('name what is missing, so a suite that needs it says why it was skipped', () => {

@@ -22,7 +22,9 @@ interface ModuleUse {
 
 function sourceFiles(entry: string): string[] {
   if (statSync(entry).isFile()) return SOURCE.test(entry) ? [entry] : [];
-  return readdirSync(entry).flatMap((name) => (name === 'node_modules' || name.startsWith('.') ? [] : sourceFiles(path.join(entry, name))));
+  return readdirSync(entry).flatMap((name) =>
+    name === 'node_modules' || name.startsWith('.') ? [] : sourceFiles(path.join(entry, name)),
+  );
 }
 
 /** The repository path an import specifier names ('@/…' or relative), or the package name as written. */
@@ -39,7 +41,9 @@ function isGuarded(node: ts.Node): boolean {
         ? parent.expression
         : ts.isConditionalExpression(parent) && parent.whenTrue === child
           ? parent.condition
-          : ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && parent.right === child
+          : ts.isBinaryExpression(parent) &&
+              parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken &&
+              parent.right === child
             ? parent.left
             : undefined;
     if (condition && /\barcaSimulator\b/.test(condition.getText())) return true;
@@ -49,18 +53,40 @@ function isGuarded(node: ts.Node): boolean {
 
 /** Every module a file imports, re-exports, import()s or require()s. */
 function moduleUses(file: string, text: string): ModuleUse[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const uses: ModuleUse[] = [];
   const add = (node: ts.Node, specifier: ts.Expression | undefined, dynamic: boolean) => {
     if (!specifier || !ts.isStringLiteralLike(specifier)) return;
     const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
-    uses.push({ file, line, target: resolve(file, specifier.text), dynamic, guarded: dynamic && isGuarded(node) });
+    uses.push({
+      file,
+      line,
+      target: resolve(file, specifier.text),
+      dynamic,
+      guarded: dynamic && isGuarded(node),
+    });
   };
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, node.moduleSpecifier, false);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression, false);
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal, false);
-    else if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node))
+      add(node, node.moduleSpecifier, false);
+    else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference)
+    )
+      add(node, node.moduleReference.expression, false);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node, node.argument.literal, false);
+    else if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       add(node, node.arguments[0], node.expression.kind === ts.SyntaxKind.ImportKeyword);
     }
     ts.forEachChild(node, visit);
@@ -76,18 +102,23 @@ const usesOfSimulator = (roots: string[]) =>
     .flatMap((file) => moduleUses(file, readFileSync(file, 'utf8')))
     .filter((use) => use.target === SIMULATOR || use.target.startsWith(`${SIMULATOR}/`));
 
-const where = (uses: ModuleUse[]) => uses.map((u) => `${u.file}:${u.line} ${u.dynamic ? 'import()' : 'import'} ${u.target}`);
+const where = (uses: ModuleUse[]) =>
+  uses.map((u) => `${u.file}:${u.line} ${u.dynamic ? 'import()' : 'import'} ${u.target}`);
 
 describe('the simulated ARCA stays out of production code', () => {
   it('no production file imports lib/arca-simulator, except the guarded loaders in server.ts and the CLI', () => {
     const uses = usesOfSimulator(PRODUCTION);
-    expect(where(uses.filter((u) => !u.dynamic || !u.guarded || !ALLOWED_LOADERS.includes(u.file)))).toEqual([]);
+    expect(
+      where(uses.filter((u) => !u.dynamic || !u.guarded || !ALLOWED_LOADERS.includes(u.file))),
+    ).toEqual([]);
     expect([...new Set(uses.map((u) => u.file))].sort()).toEqual([...ALLOWED_LOADERS].sort());
   });
 
   it('lib/arca-simulator is imported only through its index, and depends on lib/arca only through its index', () => {
     expect(where(usesOfSimulator(EVERYWHERE).filter((u) => u.target !== SIMULATOR))).toEqual([]);
-    const fromSimulator = sourceFiles(SIMULATOR).flatMap((file) => moduleUses(file, readFileSync(file, 'utf8')));
+    const fromSimulator = sourceFiles(SIMULATOR).flatMap((file) =>
+      moduleUses(file, readFileSync(file, 'utf8')),
+    );
     expect(where(fromSimulator.filter((u) => u.target.startsWith('lib/arca/')))).toEqual([]);
     expect(fromSimulator.some((u) => u.target === 'lib/arca')).toBe(true);
   });

@@ -24,7 +24,13 @@ describe('password hashing', () => {
   });
 
   it('answers false, never throws, for malformed stored hashes', async () => {
-    for (const stored of ['', 'bcrypt$x', 'scrypt$0$8$1$c2FsdA==$aGFzaA==', 'scrypt$abc$8$1$c2FsdA==$aGFzaA==', 'scrypt$16384$8$1$c2FsdA==$']) {
+    for (const stored of [
+      '',
+      'bcrypt$x',
+      'scrypt$0$8$1$c2FsdA==$aGFzaA==',
+      'scrypt$abc$8$1$c2FsdA==$aGFzaA==',
+      'scrypt$16384$8$1$c2FsdA==$',
+    ]) {
       expect(await verifyPassword('x', stored)).toBe(false);
     }
   });
@@ -47,6 +53,7 @@ describe('session tokens', () => {
   });
 
   it('rejects cookies that cannot be tokens before touching the database', () => {
-    for (const bad of [undefined, '', 'short', 'a'.repeat(44), `${'a'.repeat(42)}!`, "' or 1=1 --"]) expect(isWellFormedToken(bad)).toBe(false);
+    for (const bad of [undefined, '', 'short', 'a'.repeat(44), `${'a'.repeat(42)}!`, "' or 1=1 --"])
+      expect(isWellFormedToken(bad)).toBe(false);
   });
 });

@@ -19,30 +19,95 @@ import {
 // Every entry of IANA's IPv4 and IPv6 Special-Purpose Address Registries (and the multicast blocks):
 // one address inside each, whether or not the registry calls it globally reachable.
 const IANA_SPECIAL_PURPOSE = [
-  '0.0.0.1', '10.1.2.3', '100.64.0.1', '127.8.9.10', '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.0.0.8', '192.0.0.9',
-  '192.0.0.10', '192.0.0.170', '192.0.0.171', '192.0.2.10', '192.31.196.1', '192.52.193.1', '192.88.99.1', '192.168.1.1',
-  '192.175.48.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9', '224.0.0.1', '239.255.255.250', '240.0.0.1',
+  '0.0.0.1',
+  '10.1.2.3',
+  '100.64.0.1',
+  '127.8.9.10',
+  '169.254.169.254',
+  '172.16.0.1',
+  '172.31.255.255',
+  '192.0.0.8',
+  '192.0.0.9',
+  '192.0.0.10',
+  '192.0.0.170',
+  '192.0.0.171',
+  '192.0.2.10',
+  '192.31.196.1',
+  '192.52.193.1',
+  '192.88.99.1',
+  '192.168.1.1',
+  '192.175.48.1',
+  '198.18.0.1',
+  '198.19.255.255',
+  '198.51.100.7',
+  '203.0.113.9',
+  '224.0.0.1',
+  '239.255.255.250',
+  '240.0.0.1',
   '255.255.255.255',
-  '::1', '::', '::ffff:10.0.0.1', '64:ff9b::a00:1', '64:ff9b:1::1', '100::1', '100:0:0:1::1', '2001::1', '2001:1::1', '2001:1::2',
-  '2001:1::3', '2001:2::1', '2001:3::1', '2001:4:112::1', '2001:10::1', '2001:20::1', '2001:30::1', '2001:db8::1', '2002:c000:201::1',
-  '2620:4f:8000::1', '3fff::1', '5f00::1', 'fc00::1', 'fd12:3456::1', 'fe80::1', 'ff02::1',
+  '::1',
+  '::',
+  '::ffff:10.0.0.1',
+  '64:ff9b::a00:1',
+  '64:ff9b:1::1',
+  '100::1',
+  '100:0:0:1::1',
+  '2001::1',
+  '2001:1::1',
+  '2001:1::2',
+  '2001:1::3',
+  '2001:2::1',
+  '2001:3::1',
+  '2001:4:112::1',
+  '2001:10::1',
+  '2001:20::1',
+  '2001:30::1',
+  '2001:db8::1',
+  '2002:c000:201::1',
+  '2620:4f:8000::1',
+  '3fff::1',
+  '5f00::1',
+  'fc00::1',
+  'fd12:3456::1',
+  'fe80::1',
+  'ff02::1',
 ];
 
 describe('isRefusedDestination', () => {
   const noOwn = new Set<string>();
-  it.each(IANA_SPECIAL_PURPOSE)('%s (IANA special-purpose) is refused', (address) => expect(isRefusedDestination(address, noOwn)).toBe(true));
+  it.each(IANA_SPECIAL_PURPOSE)('%s (IANA special-purpose) is refused', (address) =>
+    expect(isRefusedDestination(address, noOwn)).toBe(true),
+  );
   it.each([
     // Seen reached in production: this host's documentation-range address, also IPv4-mapped.
-    '::ffff:192.0.2.10', '::ffff:c000:20a', '[::ffff:192.0.2.10]', '::ffff:127.0.0.1', '::127.0.0.1',
+    '::ffff:192.0.2.10',
+    '::ffff:c000:20a',
+    '[::ffff:192.0.2.10]',
+    '::ffff:127.0.0.1',
+    '::127.0.0.1',
     // Site-local, and 6to4 / Teredo / NAT64 embedding a private IPv4 address.
-    'fec0::1', '2002:a00:1::1', '2001:0:4136:e378:8000:63bf:f5ff:fffe', '64:ff9b::7f00:1',
+    'fec0::1',
+    '2002:a00:1::1',
+    '2001:0:4136:e378:8000:63bf:f5ff:fffe',
+    '64:ff9b::7f00:1',
     // Outside IANA's global unicast 2000::/3, and unparsable input.
-    '4000::1', 'e000::1', 'not-an-ip', '', '127.1',
+    '4000::1',
+    'e000::1',
+    'not-an-ip',
+    '',
+    '127.1',
   ])('%s is refused', (address) => expect(isRefusedDestination(address, noOwn)).toBe(true));
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '100.128.0.1', '198.20.0.1', '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => expect(isRefusedDestination(address, noOwn)).toBe(false),
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '192.169.0.1',
+    '100.128.0.1',
+    '198.20.0.1',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '::ffff:8.8.8.8',
+  ])('%s is public', (address) => expect(isRefusedDestination(address, noOwn)).toBe(false));
 
   it("refuses this host's own addresses, public ones included, in any spelling", () => {
     const own = new Set(['8.8.4.4', '2606:4700:0:0:0:0:0:1']);
@@ -59,21 +124,36 @@ describe('isRefusedDestination', () => {
 describe('guardedLookup (the address check, with an injected resolver: nothing is connected to)', () => {
   const lookupWith = (addresses: string[], options: { all?: boolean } = { all: true }) =>
     new Promise<{ err: NodeJS.ErrnoException | null; address: unknown }>((resolve) => {
-      const resolver: Resolver = async () => addresses.map((address) => ({ address, family: isIP(address) }));
-      guardedLookup(false, resolver)('hooks.example', options, (err, address) => resolve({ err, address }));
+      const resolver: Resolver = async () =>
+        addresses.map((address) => ({ address, family: isIP(address) }));
+      guardedLookup(false, resolver)('hooks.example', options, (err, address) =>
+        resolve({ err, address }),
+      );
     });
 
-  it.each([['192.0.2.10'], ['::ffff:192.0.2.10'], ['198.51.100.7'], ['203.0.113.9'], ['192.88.99.1'], ['fec0::1'], ['2001:db8::1'], ['2002:a00:1::1']])(
-    'a name resolving to %s is refused',
-    async (address) => {
-      const { err } = await lookupWith([address]);
-      expect(err).toBeInstanceOf(BlockedDestinationError);
-    },
-  );
+  it.each([
+    ['192.0.2.10'],
+    ['::ffff:192.0.2.10'],
+    ['198.51.100.7'],
+    ['203.0.113.9'],
+    ['192.88.99.1'],
+    ['fec0::1'],
+    ['2001:db8::1'],
+    ['2002:a00:1::1'],
+  ])('a name resolving to %s is refused', async (address) => {
+    const { err } = await lookupWith([address]);
+    expect(err).toBeInstanceOf(BlockedDestinationError);
+  });
 
   it('one refused address among public ones refuses the name; public answers pass through', async () => {
     expect((await lookupWith(['8.8.8.8', '10.0.0.1'])).err).toBeInstanceOf(BlockedDestinationError);
-    expect(await lookupWith(['8.8.8.8', '2606:4700::1'])).toEqual({ err: null, address: [{ address: '8.8.8.8', family: 4 }, { address: '2606:4700::1', family: 6 }] });
+    expect(await lookupWith(['8.8.8.8', '2606:4700::1'])).toEqual({
+      err: null,
+      address: [
+        { address: '8.8.8.8', family: 4 },
+        { address: '2606:4700::1', family: 6 },
+      ],
+    });
     expect(await lookupWith(['8.8.8.8'], {})).toEqual({ err: null, address: '8.8.8.8' });
   });
 });
@@ -91,7 +171,11 @@ describe('nextRetryDelay', () => {
     // The whole schedule: attempts until 12 h, each one logged.
     let now = 0;
     let attempts = 1;
-    for (let delay = nextRetryDelay(attempts, 0, now); delay !== undefined; delay = nextRetryDelay(attempts, 0, now)) {
+    for (
+      let delay = nextRetryDelay(attempts, 0, now);
+      delay !== undefined;
+      delay = nextRetryDelay(attempts, 0, now)
+    ) {
       now += delay;
       attempts += 1;
     }
@@ -115,11 +199,26 @@ describe('nextRetryDelay', () => {
 
 describe('payload and signature', () => {
   const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-  const ctx = { jobId: 'j1', stepId: 's1', entryId: 'e1', ownerId: 'o1', event: 'registration.link', args: { a: 1 }, faults: [] };
+  const ctx = {
+    jobId: 'j1',
+    stepId: 's1',
+    entryId: 'e1',
+    ownerId: 'o1',
+    event: 'registration.link',
+    args: { a: 1 },
+    faults: [],
+  };
 
   it('carries siloEntryId and a webhook-id stable per job step', () => {
     const payload = buildWebhookPayload(ctx);
-    expect(payload).toMatchObject({ transform_job_id: 'j1', silo_entry_id: 'e1', siloEntryId: 'e1', owner_id: 'o1', key: null, args: { a: 1 } });
+    expect(payload).toMatchObject({
+      transform_job_id: 'j1',
+      silo_entry_id: 'e1',
+      siloEntryId: 'e1',
+      owner_id: 'o1',
+      key: null,
+      args: { a: 1 },
+    });
     expect(payload.id).toBe(webhookMessageId('j1', 's1'));
     expect(webhookMessageId('j1', 's2')).not.toBe(payload.id);
   });
@@ -129,7 +228,9 @@ describe('payload and signature', () => {
     const headers = signWebhook(secret, 'msg_1', body);
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(body + ' ', headers)).toThrow();
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 8).toString('base64')}`).verify(body, headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 8).toString('base64')}`).verify(body, headers),
+    ).toThrow();
     const old = signWebhook(secret, 'msg_1', body, new Date(Date.now() - 3_600_000));
     expect(() => new Webhook(secret).verify(body, old)).toThrow(/timestamp/i);
   });
@@ -159,7 +260,8 @@ describe('deliverWebhook', () => {
     server.closeAllConnections();
     server.close();
   });
-  const post = (url: string, allowPrivate: boolean, timeoutMs?: number) => deliverWebhook({ url, body: '{}', headers: {}, allowPrivate, timeoutMs });
+  const post = (url: string, allowPrivate: boolean, timeoutMs?: number) =>
+    deliverWebhook({ url, body: '{}', headers: {}, allowPrivate, timeoutMs });
 
   it('refuses loopback and other refused destinations unless allowed, without connecting; no HTTP status', async () => {
     const before = hits;
@@ -170,7 +272,13 @@ describe('deliverWebhook', () => {
       await post(`http://[::1]:${port}/`, false),
       await post(`http://[::ffff:127.0.0.1]:${port}/`, false),
       await post('http://169.254.169.254/latest/meta-data', false),
-      await deliverWebhook({ url: `http://hooks.example:${port}/`, body: '{}', headers: {}, allowPrivate: false, resolve: toLoopback }),
+      await deliverWebhook({
+        url: `http://hooks.example:${port}/`,
+        body: '{}',
+        headers: {},
+        allowPrivate: false,
+        resolve: toLoopback,
+      }),
     ];
     for (const result of refused) {
       expect(result).toMatchObject({ ok: false, error: expect.stringContaining('refused') });
@@ -178,11 +286,23 @@ describe('deliverWebhook', () => {
     }
     expect(hits).toBe(before);
     expect(await post(`http://127.0.0.1:${port}/`, true)).toMatchObject({ ok: true, status: 200 });
-    expect(await deliverWebhook({ url: `http://hooks.example:${port}/`, body: '{}', headers: {}, allowPrivate: true, resolve: toLoopback })).toMatchObject({ ok: true, status: 200 });
+    expect(
+      await deliverWebhook({
+        url: `http://hooks.example:${port}/`,
+        body: '{}',
+        headers: {},
+        allowPrivate: true,
+        resolve: toLoopback,
+      }),
+    ).toMatchObject({ ok: true, status: 200 });
   });
 
   it('reads retry_in from a failed answer', async () => {
-    expect(await post(`http://127.0.0.1:${port}/fail`, true)).toMatchObject({ ok: false, status: 500, retryIn: 42 });
+    expect(await post(`http://127.0.0.1:${port}/fail`, true)).toMatchObject({
+      ok: false,
+      status: 500,
+      retryIn: 42,
+    });
   });
 
   it('gives up after the timeout, also on a receiver that keeps trickling bytes', async () => {

@@ -24,7 +24,13 @@ export async function requireOperator(): Promise<Operator> {
 }
 
 export async function setSessionCookie(token: string, expires: Date) {
-  (await cookies()).set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: getEnv().production, path: '/', expires });
+  (await cookies()).set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getEnv().production,
+    path: '/',
+    expires,
+  });
 }
 
 export async function takeSessionCookie(): Promise<string | undefined> {

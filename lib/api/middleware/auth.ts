@@ -8,9 +8,17 @@ export const requireApiKey: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const challenge = { 'WWW-Authenticate': 'Bearer realm="api"' };
-  if (!match) return withHeaders(problemResponse(c, 401, 'Send your API key as "Authorization: Bearer <key>".'), challenge);
+  if (!match)
+    return withHeaders(
+      problemResponse(c, 401, 'Send your API key as "Authorization: Bearer <key>".'),
+      challenge,
+    );
   const principal = await authenticateApiKey(c.get('db'), match[1]!);
-  if (!principal) return withHeaders(problemResponse(c, 401, 'This API key is not valid or has been revoked.'), challenge);
+  if (!principal)
+    return withHeaders(
+      problemResponse(c, 401, 'This API key is not valid or has been revoked.'),
+      challenge,
+    );
   c.set('principal', principal);
   await next();
 };

@@ -16,7 +16,8 @@ export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (BODY_METHODS.has(c.req.method)) {
     // Hono keeps the text for the route's validator, which parses it: a good body is parsed once.
     const text = await c.req.text().catch(() => undefined);
-    if (text === undefined) return problemResponse(c, 400, 'The request body was cut off before its end.');
+    if (text === undefined)
+      return problemResponse(c, 400, 'The request body was cut off before its end.');
     const parsed = mayBeUnstorable(text) ? parseJson(text) : { ok: false as const };
     if (parsed.ok) {
       const found = findUnstorable(parsed.value);
@@ -28,7 +29,9 @@ export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 const refuse = (c: Parameters<MiddlewareHandler<ApiEnv>>[0], field: string, message: string) =>
-  problemResponse(c, 422, `The request has a field that cannot be stored: ${field} ${message}.`, { [field]: message });
+  problemResponse(c, 422, `The request has a field that cannot be stored: ${field} ${message}.`, {
+    [field]: message,
+  });
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

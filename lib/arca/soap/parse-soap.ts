@@ -25,11 +25,18 @@ export function parseSoap(xml: string): { body: XmlNode; fault?: SoapFault } {
   if (xml.length > MAX_SOAP_BYTES) throw new Error('SOAP message too large');
   const doc = parser.parse(xml) as XmlNode;
   const body = pick(doc, 'Envelope', 'Body');
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error('Not a SOAP envelope');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new Error('Not a SOAP envelope');
   const fault = body.Fault;
   if (fault && typeof fault === 'object' && !Array.isArray(fault)) {
     const raw = String(fault.faultcode ?? '');
-    return { body, fault: { code: raw.includes(':') ? raw.slice(raw.indexOf(':') + 1) : raw, message: String(fault.faultstring ?? '') } };
+    return {
+      body,
+      fault: {
+        code: raw.includes(':') ? raw.slice(raw.indexOf(':') + 1) : raw,
+        message: String(fault.faultstring ?? ''),
+      },
+    };
   }
   return { body };
 }
@@ -47,10 +54,14 @@ export function pick(node: XmlValue, ...path: string[]): XmlValue {
 /** A leaf's text ('' for an empty element), or undefined when it is missing or not a leaf. */
 export function text(node: XmlValue): string | undefined {
   if (typeof node === 'string') return node;
-  if (node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 0) return '';
+  if (node && typeof node === 'object' && !Array.isArray(node) && Object.keys(node).length === 0)
+    return '';
   return undefined;
 }
 
 export function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }

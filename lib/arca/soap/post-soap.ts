@@ -11,7 +11,12 @@ export interface SoapResponse {
   date?: string;
 }
 
-export type SoapTransport = (url: string, body: string, headers: Record<string, string>, timeoutMs: number) => Promise<SoapResponse>;
+export type SoapTransport = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+) => Promise<SoapResponse>;
 
 export class SoapTransportError extends Error {
   override name = 'SoapTransportError';
@@ -25,7 +30,11 @@ export class SoapTransportError extends Error {
 }
 
 // ARCA's hosts still negotiate with keys/ciphers OpenSSL 3 rejects at its default security level.
-const arcaAgent = new https.Agent({ keepAlive: true, ciphers: 'DEFAULT@SECLEVEL=1', maxSockets: 8 });
+const arcaAgent = new https.Agent({
+  keepAlive: true,
+  ciphers: 'DEFAULT@SECLEVEL=1',
+  maxSockets: 8,
+});
 const plainAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
 /** POSTs a SOAP envelope with a total timeout and a response size bound (postBounded). */
@@ -41,10 +50,15 @@ export const postSoap: SoapTransport = async (url, body, headers, timeoutMs) => 
       agent: target.protocol === 'https:' ? arcaAgent : plainAgent,
     });
     if (response.truncated) throw new SoapTransportError('too_large', 'SOAP response over 1 MB');
-    return { status: response.status, body: response.body.toString('utf8'), date: response.headers.date };
+    return {
+      status: response.status,
+      body: response.body.toString('utf8'),
+      date: response.headers.date,
+    };
   } catch (error) {
     if (error instanceof SoapTransportError) throw error;
-    if (error instanceof BoundedPostError) throw new SoapTransportError(error.kind, error.message, { cause: error });
+    if (error instanceof BoundedPostError)
+      throw new SoapTransportError(error.kind, error.message, { cause: error });
     throw new SoapTransportError('unreachable', (error as Error).message, { cause: error });
   }
 };

@@ -48,7 +48,10 @@ export function isIssuedTo(destination: string | undefined, holder: TicketHolder
       .find((part) => part.toUpperCase().startsWith(`${name}=`))
       ?.slice(name.length + 1)
       .trim();
-  return field('SERIALNUMBER') === `CUIT ${holder.cuit}` && field('CN')?.toLowerCase() === holder.alias.toLowerCase();
+  return (
+    field('SERIALNUMBER') === `CUIT ${holder.cuit}` &&
+    field('CN')?.toLowerCase() === holder.alias.toLowerCase()
+  );
 }
 
 /**
@@ -80,7 +83,11 @@ export function breaksLogin(differenceMs: number): boolean {
 
 /** The outcome naming a clock difference found by clockDifference, e.g. "3 min 20 s". */
 export function clockOutcome(differenceMs: number): ArcaOutcome {
-  return { code: differenceMs > 0 ? 'wsaa_clock_ahead' : 'wsaa_clock_behind', ok: false, params: { difference: formatDuration(Math.abs(differenceMs)) } };
+  return {
+    code: differenceMs > 0 ? 'wsaa_clock_ahead' : 'wsaa_clock_behind',
+    ok: false,
+    params: { difference: formatDuration(Math.abs(differenceMs)) },
+  };
 }
 
 function formatDuration(ms: number): string {
@@ -91,7 +98,9 @@ function formatDuration(ms: number): string {
   return `${s} s`;
 }
 
-type TicketCheck = { ok: true; clockOffsetMs: number } | { ok: false; outcome: ArcaOutcome; keep: boolean; clockOffsetMs: number };
+type TicketCheck =
+  | { ok: true; clockOffsetMs: number }
+  | { ok: false; outcome: ArcaOutcome; keep: boolean; clockOffsetMs: number };
 
 /**
  * A ticket just issued is granted only when it is for this DN and still valid on ARCA's clock. Our
@@ -99,19 +108,44 @@ type TicketCheck = { ok: true; clockOffsetMs: number } | { ok: false; outcome: A
  * to the ticket's times; beyond it the ticket is refused but kept (`keep`): ARCA counts it as issued
  * and refuses another login until it expires.
  */
-export function checkTicket(ticket: AccessTicket, holder: TicketHolder, timing: LoginTiming): TicketCheck {
+export function checkTicket(
+  ticket: AccessTicket,
+  holder: TicketHolder,
+  timing: LoginTiming,
+): TicketCheck {
   const clockOffsetMs = clockDifference(timing, ticket.generationTime);
   if (!isIssuedTo(ticket.destination, holder)) {
-    return { ok: false, keep: false, clockOffsetMs, outcome: { code: 'wsaa_ticket_other_destination', ok: false, params: { destination: (ticket.destination ?? '—').slice(0, 200), expected: holder.dn } } };
+    return {
+      ok: false,
+      keep: false,
+      clockOffsetMs,
+      outcome: {
+        code: 'wsaa_ticket_other_destination',
+        ok: false,
+        params: { destination: (ticket.destination ?? '—').slice(0, 200), expected: holder.dn },
+      },
+    };
   }
-  if (breaksLogin(clockOffsetMs)) return { ok: false, keep: true, clockOffsetMs, outcome: clockOutcome(clockOffsetMs) };
+  if (breaksLogin(clockOffsetMs))
+    return { ok: false, keep: true, clockOffsetMs, outcome: clockOutcome(clockOffsetMs) };
   if (!isFresh(ticket.expirationTime, timing.receivedAt, clockOffsetMs)) {
-    return { ok: false, keep: false, clockOffsetMs, outcome: { code: 'wsaa_ticket_expired', ok: false, params: { expired: new Date(ticket.expirationTime).toISOString() } } };
+    return {
+      ok: false,
+      keep: false,
+      clockOffsetMs,
+      outcome: {
+        code: 'wsaa_ticket_expired',
+        ok: false,
+        params: { expired: new Date(ticket.expirationTime).toISOString() },
+      },
+    };
   }
   return { ok: true, clockOffsetMs };
 }
 
 /** A ticket is used until its expirationTime on ARCA's clock (ours less the offset), less the allowance. */
 export function isFresh(expirationTime: string | Date, now: Date, clockOffsetMs = 0): boolean {
-  return new Date(expirationTime).getTime() - TICKET_EXPIRY_ALLOWANCE_MS > now.getTime() - clockOffsetMs;
+  return (
+    new Date(expirationTime).getTime() - TICKET_EXPIRY_ALLOWANCE_MS > now.getTime() - clockOffsetMs
+  );
 }

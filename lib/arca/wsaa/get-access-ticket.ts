@@ -4,7 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { SoapTransport } from '../soap/post-soap';
 import type { ArcaEnvironment, ArcaOutcome } from '../types';
-import { breaksLogin, checkTicket, clockDifference, clockOutcome, isFresh, ticketHolder, TICKET_LIFETIME_MS, type TicketHolder } from './check-ticket';
+import {
+  breaksLogin,
+  checkTicket,
+  clockDifference,
+  clockOutcome,
+  isFresh,
+  ticketHolder,
+  TICKET_LIFETIME_MS,
+  type TicketHolder,
+} from './check-ticket';
 import { loginCms } from './login-cms';
 import type { AccessTicket } from './parse-login-cms';
 
@@ -21,7 +30,8 @@ interface GetAccessTicketOptions {
   transport?: SoapTransport;
 }
 
-type AccessTicketResult = { ok: true; ticket: AccessTicket; from: 'cache' | 'wsaa' } | { ok: false; outcome: ArcaOutcome };
+type AccessTicketResult =
+  { ok: true; ticket: AccessTicket; from: 'cache' | 'wsaa' } | { ok: false; outcome: ArcaOutcome };
 
 // When another instance logged in first (coe.alreadyAuthenticated), its ticket lands here shortly.
 const PEER_WAIT_MS = [100, 300, 800, 1500];
@@ -37,7 +47,9 @@ type Key = { environment: ArcaEnvironment; holder: TicketHolder; service: string
  * LoginCms. ARCA issues tickets to the DN (alias and CUIT), so a re-issued certificate with the
  * same alias reuses the ticket its predecessor got.
  */
-export async function getAccessTicket(options: GetAccessTicketOptions): Promise<AccessTicketResult> {
+export async function getAccessTicket(
+  options: GetAccessTicketOptions,
+): Promise<AccessTicketResult> {
   const holder = ticketHolder(new X509Certificate(options.certificatePem).subject);
   // Without alias and CUIT ARCA authorizes nothing (it answers coe.notAuthorized); ask it anyway, uncached.
   if (!holder) return login(options, undefined);
@@ -51,19 +63,29 @@ export async function getAccessTicket(options: GetAccessTicketOptions): Promise<
   return pending;
 }
 
-async function login(options: GetAccessTicketOptions, key: Key | undefined): Promise<AccessTicketResult> {
+async function login(
+  options: GetAccessTicketOptions,
+  key: Key | undefined,
+): Promise<AccessTicketResult> {
   const clock = () => options.now?.() ?? new Date();
   const sentAt = clock();
-  const result = await loginCms({ ...options, service: key?.service ?? options.service ?? 'wsfe', now: sentAt });
+  const result = await loginCms({
+    ...options,
+    service: key?.service ?? options.service ?? 'wsfe',
+    now: sentAt,
+  });
   const timing = { sentAt, receivedAt: clock(), serverDate: result.serverDate };
   if (result.ok) {
     if (!key) return { ok: true, ticket: result.ticket, from: 'wsaa' };
     const check = checkTicket(result.ticket, key.holder, timing);
     if (check.ok || check.keep) await store(options.db, key, result.ticket, check.clockOffsetMs);
-    return check.ok ? { ok: true, ticket: result.ticket, from: 'wsaa' } : { ok: false, outcome: check.outcome };
+    return check.ok
+      ? { ok: true, ticket: result.ticket, from: 'wsaa' }
+      : { ok: false, outcome: check.outcome };
   }
   const difference = clockDifference(timing);
-  if (difference !== 0 && TIME_FAULTS.has(result.outcome.code)) return { ok: false, outcome: clockOutcome(difference) };
+  if (difference !== 0 && TIME_FAULTS.has(result.outcome.code))
+    return { ok: false, outcome: clockOutcome(difference) };
   if (key && result.outcome.code === 'wsaa_already_authenticated') {
     // ARCA's Date measures the clock again: a ticket kept while the clock was off is usable once it is right.
     if (timing.serverDate) await remeasureClock(options.db, key, difference);
@@ -73,7 +95,13 @@ async function login(options: GetAccessTicketOptions, key: Key | undefined): Pro
       if (cached) return { ok: true, ticket: cached.ticket, from: 'cache' };
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    return { ok: false, outcome: { ...result.outcome, params: { until: (await refusedUntil(options, key, timing.receivedAt)).toISOString() } } };
+    return {
+      ok: false,
+      outcome: {
+        ...result.outcome,
+        params: { until: (await refusedUntil(options, key, timing.receivedAt)).toISOString() },
+      },
+    };
   }
   return { ok: false, outcome: result.outcome };
 }
@@ -85,14 +113,23 @@ async function login(options: GetAccessTicketOptions, key: Key | undefined): Pro
  */
 async function refusedUntil(options: GetAccessTicketOptions, key: Key, now: Date): Promise<Date> {
   const row = await readRow(options.db, key);
-  return row && row.expirationTime.getTime() > now.getTime() - row.clockOffsetMs ? row.expirationTime : new Date(now.getTime() - (row?.clockOffsetMs ?? 0) + TICKET_LIFETIME_MS);
+  return row && row.expirationTime.getTime() > now.getTime() - row.clockOffsetMs
+    ? row.expirationTime
+    : new Date(now.getTime() - (row?.clockOffsetMs ?? 0) + TICKET_LIFETIME_MS);
 }
 
 async function readRow(db: Db, key: Key) {
   const [row] = await db
     .select()
     .from(arcaTickets)
-    .where(and(eq(arcaTickets.environment, key.environment), eq(arcaTickets.cuit, key.holder.cuit), eq(arcaTickets.dn, key.holder.dn), eq(arcaTickets.service, key.service)))
+    .where(
+      and(
+        eq(arcaTickets.environment, key.environment),
+        eq(arcaTickets.cuit, key.holder.cuit),
+        eq(arcaTickets.dn, key.holder.dn),
+        eq(arcaTickets.service, key.service),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -101,13 +138,24 @@ async function readRow(db: Db, key: Key) {
  * The stored ticket while it is valid on ARCA's clock. One stored while our clock was too far off
  * for WSAA is not handed out: the clock is named instead (a login then measures it again).
  */
-async function readCached(options: GetAccessTicketOptions, key: Key): Promise<{ ok: true; ticket: AccessTicket } | { ok: false; outcome: ArcaOutcome } | undefined> {
+async function readCached(
+  options: GetAccessTicketOptions,
+  key: Key,
+): Promise<{ ok: true; ticket: AccessTicket } | { ok: false; outcome: ArcaOutcome } | undefined> {
   const row = await readRow(options.db, key);
-  if (!row || !isFresh(row.expirationTime, options.now?.() ?? new Date(), row.clockOffsetMs)) return undefined;
-  if (breaksLogin(row.clockOffsetMs)) return { ok: false, outcome: clockOutcome(row.clockOffsetMs) };
+  if (!row || !isFresh(row.expirationTime, options.now?.() ?? new Date(), row.clockOffsetMs))
+    return undefined;
+  if (breaksLogin(row.clockOffsetMs))
+    return { ok: false, outcome: clockOutcome(row.clockOffsetMs) };
   return {
     ok: true,
-    ticket: { token: row.token, sign: row.sign, generationTime: row.generationTime.toISOString(), expirationTime: row.expirationTime.toISOString(), destination: row.dn },
+    ticket: {
+      token: row.token,
+      sign: row.sign,
+      generationTime: row.generationTime.toISOString(),
+      expirationTime: row.expirationTime.toISOString(),
+      destination: row.dn,
+    },
   };
 }
 
@@ -115,7 +163,14 @@ async function remeasureClock(db: Db, key: Key, clockOffsetMs: number): Promise<
   await db
     .update(arcaTickets)
     .set({ clockOffsetMs: storableOffset(clockOffsetMs), updatedAt: new Date() })
-    .where(and(eq(arcaTickets.environment, key.environment), eq(arcaTickets.cuit, key.holder.cuit), eq(arcaTickets.dn, key.holder.dn), eq(arcaTickets.service, key.service)));
+    .where(
+      and(
+        eq(arcaTickets.environment, key.environment),
+        eq(arcaTickets.cuit, key.holder.cuit),
+        eq(arcaTickets.dn, key.holder.dn),
+        eq(arcaTickets.service, key.service),
+      ),
+    );
 }
 
 async function store(db: Db, key: Key, ticket: AccessTicket, clockOffsetMs: number): Promise<void> {
@@ -134,8 +189,12 @@ async function store(db: Db, key: Key, ticket: AccessTicket, clockOffsetMs: numb
   await db
     .insert(arcaTickets)
     .values(values)
-    .onConflictDoUpdate({ target: [arcaTickets.environment, arcaTickets.cuit, arcaTickets.dn, arcaTickets.service], set: values });
+    .onConflictDoUpdate({
+      target: [arcaTickets.environment, arcaTickets.cuit, arcaTickets.dn, arcaTickets.service],
+      set: values,
+    });
 }
 
 // The column is a 32-bit integer (±24 days): any difference near that breaks every login anyway.
-const storableOffset = (ms: number) => Math.max(-2_147_483_647, Math.min(2_147_483_647, Math.round(ms)));
+const storableOffset = (ms: number) =>
+  Math.max(-2_147_483_647, Math.min(2_147_483_647, Math.round(ms)));

@@ -32,11 +32,27 @@ export async function loginCms(options: LoginCmsOptions): Promise<LoginCmsResult
   const cms = await signCms(tra, options.certificatePem, options.privateKeyPem, options.now);
   const transport = options.transport ?? postSoap;
   try {
-    const response = await transport(options.url, loginCmsEnvelope(cms.toString('base64')), { SOAPAction: '""' }, options.timeoutMs ?? 20_000);
+    const response = await transport(
+      options.url,
+      loginCmsEnvelope(cms.toString('base64')),
+      { SOAPAction: '""' },
+      options.timeoutMs ?? 20_000,
+    );
     const result = parseLoginCmsResponse(response.body);
     return response.date ? { ...result, serverDate: response.date } : result;
   } catch (error) {
     const kind = error instanceof SoapTransportError ? error.kind : 'unreachable';
-    return { ok: false, outcome: { code: kind === 'timeout' ? 'wsaa_timeout' : kind === 'too_large' ? 'wsaa_bad_response' : 'wsaa_unreachable', ok: false } };
+    return {
+      ok: false,
+      outcome: {
+        code:
+          kind === 'timeout'
+            ? 'wsaa_timeout'
+            : kind === 'too_large'
+              ? 'wsaa_bad_response'
+              : 'wsaa_unreachable',
+        ok: false,
+      },
+    };
   }
 }

@@ -14,7 +14,10 @@ export interface AccessTicket {
   uniqueId?: string;
 }
 
-export type LoginCmsResult = ({ ok: true; ticket: AccessTicket } | { ok: false; outcome: ArcaOutcome; fault?: { code: string; message: string } }) & {
+export type LoginCmsResult = (
+  | { ok: true; ticket: AccessTicket }
+  | { ok: false; outcome: ArcaOutcome; fault?: { code: string; message: string } }
+) & {
   /** ARCA's HTTP Date header, when the answer had one. */
   serverDate?: string;
 };
@@ -43,10 +46,25 @@ export function parseLoginCmsResponse(xml: string): LoginCmsResult {
     const sign = text(pick(credentials, 'sign'));
     const generationTime = text(pick(header, 'generationTime'));
     const expirationTime = text(pick(header, 'expirationTime'));
-    if (!token || !sign || !generationTime || !expirationTime || Number.isNaN(Date.parse(expirationTime))) throw new Error('incomplete TA');
+    if (
+      !token ||
+      !sign ||
+      !generationTime ||
+      !expirationTime ||
+      Number.isNaN(Date.parse(expirationTime))
+    )
+      throw new Error('incomplete TA');
     return {
       ok: true,
-      ticket: { token, sign, generationTime, expirationTime, source: text(pick(header, 'source')), destination: text(pick(header, 'destination')), uniqueId: text(pick(header, 'uniqueId')) },
+      ticket: {
+        token,
+        sign,
+        generationTime,
+        expirationTime,
+        source: text(pick(header, 'source')),
+        destination: text(pick(header, 'destination')),
+        uniqueId: text(pick(header, 'uniqueId')),
+      },
     };
   } catch {
     return { ok: false, outcome: { code: 'wsaa_bad_response', ok: false } };

@@ -22,7 +22,9 @@ export async function verifyCms(der: Uint8Array): Promise<VerifiedCms> {
   } catch {
     return { ok: false, fault: 'cms.bad' };
   }
-  const certificate = signed.certificates?.find((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  const certificate = signed.certificates?.find(
+    (c): c is pkijs.Certificate => c instanceof pkijs.Certificate,
+  );
   if (!certificate) return { ok: false, fault: 'cms.cert.notFound' };
   try {
     const valid = await signed.verify({ signer: 0, checkChain: false, extendedMode: false });

@@ -2,9 +2,14 @@ import { escapeXml } from '../soap/parse-soap';
 import type { NumberedFeVoucher } from './fe-cae-request';
 
 const element = (name: string, value: string | number | undefined): string =>
-  value === undefined ? '' : `<ar:${name}>${escapeXml(typeof value === 'number' ? String(Math.trunc(value)) : value)}</ar:${name}>`;
+  value === undefined
+    ? ''
+    : `<ar:${name}>${escapeXml(typeof value === 'number' ? String(Math.trunc(value)) : value)}</ar:${name}>`;
 
-const group = (wrapper: string, item: string, rows: string[]): string => (rows.length ? `<ar:${wrapper}>${rows.map((r) => `<ar:${item}>${r}</ar:${item}>`).join('')}</ar:${wrapper}>` : '');
+const group = (wrapper: string, item: string, rows: string[]): string =>
+  rows.length
+    ? `<ar:${wrapper}>${rows.map((r) => `<ar:${item}>${r}</ar:${item}>`).join('')}</ar:${wrapper}>`
+    : '';
 
 /**
  * FECAESolicitar's FeCAEReq for one voucher (CantReg 1, CbteDesde = CbteHasta), children in the order
@@ -13,7 +18,8 @@ const group = (wrapper: string, item: string, rows: string[]): string => (rows.l
  */
 export function buildFeCaeRequest(voucher: NumberedFeVoucher): string {
   const v = voucher;
-  const header = element('CantReg', 1) + element('PtoVta', v.PtoVta) + element('CbteTipo', v.CbteTipo);
+  const header =
+    element('CantReg', 1) + element('PtoVta', v.PtoVta) + element('CbteTipo', v.CbteTipo);
   const detail = [
     element('Concepto', v.Concepto),
     element('DocTipo', v.DocTipo),
@@ -33,9 +39,37 @@ export function buildFeCaeRequest(voucher: NumberedFeVoucher): string {
     element('MonId', v.MonId),
     element('MonCotiz', v.MonCotiz),
     element('CondicionIVAReceptorId', v.CondicionIVAReceptorId),
-    group('CbtesAsoc', 'CbteAsoc', (v.CbtesAsoc ?? []).map((a) => element('Tipo', a.Tipo) + element('PtoVta', a.PtoVta) + element('Nro', a.Nro) + element('Cuit', a.Cuit) + element('CbteFch', a.CbteFch))),
-    group('Tributos', 'Tributo', (v.Tributos ?? []).map((t) => element('Id', t.Id) + element('Desc', t.Desc) + element('BaseImp', t.BaseImp) + element('Alic', t.Alic) + element('Importe', t.Importe))),
-    group('Iva', 'AlicIva', (v.Iva ?? []).map((i) => element('Id', i.Id) + element('BaseImp', i.BaseImp) + element('Importe', i.Importe))),
+    group(
+      'CbtesAsoc',
+      'CbteAsoc',
+      (v.CbtesAsoc ?? []).map(
+        (a) =>
+          element('Tipo', a.Tipo) +
+          element('PtoVta', a.PtoVta) +
+          element('Nro', a.Nro) +
+          element('Cuit', a.Cuit) +
+          element('CbteFch', a.CbteFch),
+      ),
+    ),
+    group(
+      'Tributos',
+      'Tributo',
+      (v.Tributos ?? []).map(
+        (t) =>
+          element('Id', t.Id) +
+          element('Desc', t.Desc) +
+          element('BaseImp', t.BaseImp) +
+          element('Alic', t.Alic) +
+          element('Importe', t.Importe),
+      ),
+    ),
+    group(
+      'Iva',
+      'AlicIva',
+      (v.Iva ?? []).map(
+        (i) => element('Id', i.Id) + element('BaseImp', i.BaseImp) + element('Importe', i.Importe),
+      ),
+    ),
   ].join('');
   return `<ar:FeCAEReq><ar:FeCabReq>${header}</ar:FeCabReq><ar:FeDetReq><ar:FECAEDetRequest>${detail}</ar:FECAEDetRequest></ar:FeDetReq></ar:FeCAEReq>`;
 }

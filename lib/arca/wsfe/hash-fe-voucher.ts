@@ -21,5 +21,7 @@ function canonical(value: unknown): unknown {
  * include the number.
  */
 export function hashFeVoucher(voucher: FeVoucher): string {
-  return createHash('sha256').update(JSON.stringify(canonical(voucher))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(voucher)))
+    .digest('hex');
 }

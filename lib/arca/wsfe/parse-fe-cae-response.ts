@@ -32,10 +32,18 @@ export type CaeResult =
       /** A soap:Client fault: the server could not read the request, so it processed nothing. */
       fault?: { code: string; message: string };
     }
-  | { status: 'unknown'; reason: 'timeout' | 'connection_lost' | 'server_error' | 'unreadable'; httpStatus?: number }
+  | {
+      status: 'unknown';
+      reason: 'timeout' | 'connection_lost' | 'server_error' | 'unreadable';
+      httpStatus?: number;
+    }
   | { status: 'not_sent'; reason: 'unreachable' };
 
-const unknown = (reason: 'server_error' | 'unreadable', httpStatus: number): CaeResult => ({ status: 'unknown', reason, httpStatus });
+const unknown = (reason: 'server_error' | 'unreadable', httpStatus: number): CaeResult => ({
+  status: 'unknown',
+  reason,
+  httpStatus,
+});
 
 function first(node: XmlValue): XmlValue {
   return Array.isArray(node) ? node[0] : node;
@@ -50,7 +58,8 @@ export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
     return unknown(httpStatus >= 500 ? 'server_error' : 'unreadable', httpStatus);
   }
   if (parsed.fault) {
-    if (/^Client$/i.test(parsed.fault.code.replace(/^.*:/, ''))) return { status: 'rejected', errors: [], observations: [], events: [], fault: parsed.fault };
+    if (/^Client$/i.test(parsed.fault.code.replace(/^.*:/, '')))
+      return { status: 'rejected', errors: [], observations: [], events: [], fault: parsed.fault };
     return unknown('server_error', httpStatus);
   }
   if (httpStatus !== 200) return unknown('server_error', httpStatus);
@@ -65,12 +74,30 @@ export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
   if (verdict === 'A') {
     const cae = text(pick(detail, 'CAE')) ?? '';
     const caeExpiry = text(pick(detail, 'CAEFchVto')) ?? '';
-    const [pointOfSale, voucherType] = ['PtoVta', 'CbteTipo'].map((k) => Number(text(pick(header, k))));
+    const [pointOfSale, voucherType] = ['PtoVta', 'CbteTipo'].map((k) =>
+      Number(text(pick(header, k))),
+    );
     const number = Number(text(pick(detail, 'CbteDesde')));
     // An approval without a well-formed CAE cannot be relied on: treat it as unread, then reconcile.
-    if (!/^\d{14}$/.test(cae) || !/^\d{8}$/.test(caeExpiry) || ![pointOfSale, voucherType, number].every(Number.isInteger)) return unknown('unreadable', httpStatus);
-    return { status: 'approved', pointOfSale: pointOfSale!, voucherType: voucherType!, number, cae, caeExpiry, processedAt: text(pick(header, 'FchProceso')) ?? '', observations, events };
+    if (
+      !/^\d{14}$/.test(cae) ||
+      !/^\d{8}$/.test(caeExpiry) ||
+      ![pointOfSale, voucherType, number].every(Number.isInteger)
+    )
+      return unknown('unreadable', httpStatus);
+    return {
+      status: 'approved',
+      pointOfSale: pointOfSale!,
+      voucherType: voucherType!,
+      number,
+      cae,
+      caeExpiry,
+      processedAt: text(pick(header, 'FchProceso')) ?? '',
+      observations,
+      events,
+    };
   }
-  if (verdict === 'R' || (verdict === undefined && errors.length)) return { status: 'rejected', errors, observations, events };
+  if (verdict === 'R' || (verdict === undefined && errors.length))
+    return { status: 'rejected', errors, observations, events };
   return unknown('unreadable', httpStatus);
 }

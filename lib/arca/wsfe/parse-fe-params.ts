@@ -20,22 +20,46 @@ export const FE_CATALOGUES = {
 } as const;
 export type FeCatalogueMethod = keyof typeof FE_CATALOGUES;
 
-function readEntry<Id extends number | string>(node: XmlValue, id: (raw: string) => Id): FeCatalogueEntry<Id> | undefined {
+function readEntry<Id extends number | string>(
+  node: XmlValue,
+  id: (raw: string) => Id,
+): FeCatalogueEntry<Id> | undefined {
   const raw = text(pick(node, 'Id'));
   const description = text(pick(node, 'Desc'));
   if (raw === undefined || description === undefined) return undefined;
   const to = text(pick(node, 'FchHasta')) ?? '';
-  return { id: id(raw), description, validFrom: text(pick(node, 'FchDesde')) ?? '', validTo: to === '' || to.toUpperCase() === 'NULL' ? null : to };
+  return {
+    id: id(raw),
+    description,
+    validFrom: text(pick(node, 'FchDesde')) ?? '',
+    validTo: to === '' || to.toUpperCase() === 'NULL' ? null : to,
+  };
 }
 
 /** An FEParamGet* catalogue; ids are numbers except currencies ("PES", "DOL", "060" …). */
-export function parseFeCatalogue(xml: string, method: 'FEParamGetTiposMonedas'): WsfeResult<FeCatalogueEntry<string>[]>;
-export function parseFeCatalogue(xml: string, method: Exclude<FeCatalogueMethod, 'FEParamGetTiposMonedas'>): WsfeResult<FeCatalogueEntry<number>[]>;
-export function parseFeCatalogue(xml: string, method: FeCatalogueMethod): WsfeResult<FeCatalogueEntry<number | string>[]> {
-  const id = method === 'FEParamGetTiposMonedas' ? (raw: string) => raw : (raw: string) => Number(raw);
+export function parseFeCatalogue(
+  xml: string,
+  method: 'FEParamGetTiposMonedas',
+): WsfeResult<FeCatalogueEntry<string>[]>;
+export function parseFeCatalogue(
+  xml: string,
+  method: Exclude<FeCatalogueMethod, 'FEParamGetTiposMonedas'>,
+): WsfeResult<FeCatalogueEntry<number>[]>;
+export function parseFeCatalogue(
+  xml: string,
+  method: FeCatalogueMethod,
+): WsfeResult<FeCatalogueEntry<number | string>[]> {
+  const id =
+    method === 'FEParamGetTiposMonedas' ? (raw: string) => raw : (raw: string) => Number(raw);
   return parseWsfeResult(xml, method, (r) => {
-    const rows = list(pick(r, 'ResultGet'), FE_CATALOGUES[method]).map((n) => readEntry<number | string>(n, id));
-    return rows.every((e) => e !== undefined && (typeof e.id === 'string' || Number.isInteger(e.id))) ? (rows as FeCatalogueEntry<number | string>[]) : undefined;
+    const rows = list(pick(r, 'ResultGet'), FE_CATALOGUES[method]).map((n) =>
+      readEntry<number | string>(n, id),
+    );
+    return rows.every(
+      (e) => e !== undefined && (typeof e.id === 'string' || Number.isInteger(e.id)),
+    )
+      ? (rows as FeCatalogueEntry<number | string>[])
+      : undefined;
   });
 }
 
@@ -49,7 +73,9 @@ export interface FeExchangeRate {
 /** FEParamGetCotizacion: the rate as ARCA writes it ("1155.114"), a string so no digit is lost. */
 export function parseFeExchangeRate(xml: string): WsfeResult<FeExchangeRate> {
   return parseWsfeResult(xml, 'FEParamGetCotizacion', (r) => {
-    const [currency, rate, date] = ['MonId', 'MonCotiz', 'FchCotiz'].map((k) => text(pick(r, 'ResultGet', k)));
+    const [currency, rate, date] = ['MonId', 'MonCotiz', 'FchCotiz'].map((k) =>
+      text(pick(r, 'ResultGet', k)),
+    );
     return currency && rate && date ? { currency, rate, date } : undefined;
   });
 }

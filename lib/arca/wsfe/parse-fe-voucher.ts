@@ -1,5 +1,10 @@
 import { pick, text, type XmlValue } from '../soap/parse-soap';
-import type { FeAssociatedVoucher, FeTaxLine, FeVatLine, NumberedFeVoucher } from './fe-cae-request';
+import type {
+  FeAssociatedVoucher,
+  FeTaxLine,
+  FeVatLine,
+  NumberedFeVoucher,
+} from './fe-cae-request';
 import { errorsOf, list, parseWsfeResult, type WsfeError, type WsfeResult } from './parse-wsfe';
 
 /** A voucher as FECompConsultar returns it: every field FECAESolicitar sent, and ARCA's verdict. */
@@ -38,8 +43,18 @@ function readVoucher(r: XmlValue): ConsultedFeVoucher | undefined {
     const value = str(r, key);
     return value ? { [key]: value } : {};
   };
-  const iva: FeVatLine[] = list(pick(r, 'Iva'), 'AlicIva').map((a) => ({ Id: num(a, 'Id'), BaseImp: amount(a, 'BaseImp'), Importe: amount(a, 'Importe') }));
-  const taxes: FeTaxLine[] = list(pick(r, 'Tributos'), 'Tributo').map((t) => ({ Id: num(t, 'Id'), Desc: str(t, 'Desc') ?? '', BaseImp: amount(t, 'BaseImp'), Alic: amount(t, 'Alic'), Importe: amount(t, 'Importe') }));
+  const iva: FeVatLine[] = list(pick(r, 'Iva'), 'AlicIva').map((a) => ({
+    Id: num(a, 'Id'),
+    BaseImp: amount(a, 'BaseImp'),
+    Importe: amount(a, 'Importe'),
+  }));
+  const taxes: FeTaxLine[] = list(pick(r, 'Tributos'), 'Tributo').map((t) => ({
+    Id: num(t, 'Id'),
+    Desc: str(t, 'Desc') ?? '',
+    BaseImp: amount(t, 'BaseImp'),
+    Alic: amount(t, 'Alic'),
+    Importe: amount(t, 'Importe'),
+  }));
   const associated: FeAssociatedVoucher[] = list(pick(r, 'CbtesAsoc'), 'CbteAsoc').map((a) => ({
     Tipo: num(a, 'Tipo'),
     PtoVta: num(a, 'PtoVta'),
@@ -82,7 +97,10 @@ function readVoucher(r: XmlValue): ConsultedFeVoucher | undefined {
 
 /** FECompConsultar: the voucher, or null when ARCA has no such voucher (602). */
 export function parseFeVoucher(xml: string): WsfeResult<ConsultedFeVoucher | null> {
-  const result = parseWsfeResult<ConsultedFeVoucher | null>(xml, 'FECompConsultar', (r) => readVoucher(pick(r, 'ResultGet')));
-  if (!result.ok && result.errors.length && result.errors.every((e) => e.code === 602)) return { ok: true, value: null, events: [] };
+  const result = parseWsfeResult<ConsultedFeVoucher | null>(xml, 'FECompConsultar', (r) =>
+    readVoucher(pick(r, 'ResultGet')),
+  );
+  if (!result.ok && result.errors.length && result.errors.every((e) => e.code === 602))
+    return { ok: true, value: null, events: [] };
   return result;
 }

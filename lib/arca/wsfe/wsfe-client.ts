@@ -4,9 +4,18 @@ import { postSoap, SoapTransportError, type SoapTransport } from '../soap/post-s
 import { buildFeCaeRequest } from './build-fe-cae-request';
 import type { NumberedFeVoucher } from './fe-cae-request';
 import { parseFeCaeResponse, type CaeResult } from './parse-fe-cae-response';
-import { parseFeCatalogue, parseFeExchangeRate, parseFeReceiverVatConditions } from './parse-fe-params';
+import {
+  parseFeCatalogue,
+  parseFeExchangeRate,
+  parseFeReceiverVatConditions,
+} from './parse-fe-params';
 import { parseFeVoucher } from './parse-fe-voucher';
-import { parseFeDummy, parseLastAuthorized, parsePointsOfSale, type WsfeResult } from './parse-wsfe';
+import {
+  parseFeDummy,
+  parseLastAuthorized,
+  parsePointsOfSale,
+  type WsfeResult,
+} from './parse-wsfe';
 
 const WSFE_NAMESPACE = 'http://ar.gov.afip.dif.FEV1/';
 
@@ -32,20 +41,43 @@ function wsfeEnvelope(method: string, inner: string): string {
   );
 }
 
-const authXml = (auth: WsfeAuth) => `<ar:Auth><ar:Token>${escapeXml(auth.token)}</ar:Token><ar:Sign>${escapeXml(auth.sign)}</ar:Sign><ar:Cuit>${escapeXml(auth.cuit)}</ar:Cuit></ar:Auth>`;
+const authXml = (auth: WsfeAuth) =>
+  `<ar:Auth><ar:Token>${escapeXml(auth.token)}</ar:Token><ar:Sign>${escapeXml(auth.sign)}</ar:Sign><ar:Cuit>${escapeXml(auth.cuit)}</ar:Cuit></ar:Auth>`;
 
 // Every call here only reads, so one retry after a network failure is safe.
-async function call<T>(options: WsfeOptions, method: string, inner: string, parse: (xml: string) => WsfeResult<T>): Promise<WsfeResult<T>> {
+async function call<T>(
+  options: WsfeOptions,
+  method: string,
+  inner: string,
+  parse: (xml: string) => WsfeResult<T>,
+): Promise<WsfeResult<T>> {
   const transport = options.transport ?? postSoap;
   const body = wsfeEnvelope(method, inner);
   for (let attempt = 0; ; attempt++) {
     try {
-      const response = await transport(options.url, body, { SOAPAction: `"${WSFE_NAMESPACE}${method}"` }, options.timeoutMs ?? 20_000);
+      const response = await transport(
+        options.url,
+        body,
+        { SOAPAction: `"${WSFE_NAMESPACE}${method}"` },
+        options.timeoutMs ?? 20_000,
+      );
       return parse(response.body);
     } catch (error) {
       const kind = error instanceof SoapTransportError ? error.kind : 'unreachable';
       if (attempt === 0 && kind === 'unreachable') continue;
-      return { ok: false, outcome: { code: kind === 'timeout' ? 'wsfe_timeout' : kind === 'too_large' ? 'wsfe_bad_response' : 'wsfe_unreachable', ok: false }, errors: [] };
+      return {
+        ok: false,
+        outcome: {
+          code:
+            kind === 'timeout'
+              ? 'wsfe_timeout'
+              : kind === 'too_large'
+                ? 'wsfe_bad_response'
+                : 'wsfe_unreachable',
+          ok: false,
+        },
+        errors: [],
+      };
     }
   }
 }
@@ -61,7 +93,12 @@ export function getPointsOfSale(options: WsfeOptions, auth: WsfeAuth) {
 }
 
 /** FECompUltimoAutorizado: the last voucher number authorised for a point of sale and voucher type. */
-export function getLastAuthorized(options: WsfeOptions, auth: WsfeAuth, pointOfSale: number, voucherType: number) {
+export function getLastAuthorized(
+  options: WsfeOptions,
+  auth: WsfeAuth,
+  pointOfSale: number,
+  voucherType: number,
+) {
   const inner = `${authXml(auth)}<ar:PtoVta>${Math.trunc(pointOfSale)}</ar:PtoVta><ar:CbteTipo>${Math.trunc(voucherType)}</ar:CbteTipo>`;
   return call(options, 'FECompUltimoAutorizado', inner, parseLastAuthorized);
 }
@@ -69,25 +106,60 @@ export function getLastAuthorized(options: WsfeOptions, auth: WsfeAuth, pointOfS
 const int = (name: string, value: number) => `<ar:${name}>${Math.trunc(value)}</ar:${name}>`;
 
 /** FECompConsultar: one voucher as ARCA holds it (every field sent, CAE, expiry), or null when none (602). */
-export function getVoucher(options: WsfeOptions, auth: WsfeAuth, pointOfSale: number, voucherType: number, number: number) {
+export function getVoucher(
+  options: WsfeOptions,
+  auth: WsfeAuth,
+  pointOfSale: number,
+  voucherType: number,
+  number: number,
+) {
   const inner = `${authXml(auth)}<ar:FeCompConsReq>${int('CbteTipo', voucherType)}${int('CbteNro', number)}${int('PtoVta', pointOfSale)}</ar:FeCompConsReq>`;
   return call(options, 'FECompConsultar', inner, parseFeVoucher);
 }
 
-export const getVoucherTypes = (options: WsfeOptions, auth: WsfeAuth) => call(options, 'FEParamGetTiposCbte', authXml(auth), (xml) => parseFeCatalogue(xml, 'FEParamGetTiposCbte'));
-export const getDocumentTypes = (options: WsfeOptions, auth: WsfeAuth) => call(options, 'FEParamGetTiposDoc', authXml(auth), (xml) => parseFeCatalogue(xml, 'FEParamGetTiposDoc'));
-export const getVatRates = (options: WsfeOptions, auth: WsfeAuth) => call(options, 'FEParamGetTiposIva', authXml(auth), (xml) => parseFeCatalogue(xml, 'FEParamGetTiposIva'));
-export const getCurrencies = (options: WsfeOptions, auth: WsfeAuth) => call(options, 'FEParamGetTiposMonedas', authXml(auth), (xml) => parseFeCatalogue(xml, 'FEParamGetTiposMonedas'));
-export const getConceptTypes = (options: WsfeOptions, auth: WsfeAuth) => call(options, 'FEParamGetTiposConcepto', authXml(auth), (xml) => parseFeCatalogue(xml, 'FEParamGetTiposConcepto'));
+export const getVoucherTypes = (options: WsfeOptions, auth: WsfeAuth) =>
+  call(options, 'FEParamGetTiposCbte', authXml(auth), (xml) =>
+    parseFeCatalogue(xml, 'FEParamGetTiposCbte'),
+  );
+export const getDocumentTypes = (options: WsfeOptions, auth: WsfeAuth) =>
+  call(options, 'FEParamGetTiposDoc', authXml(auth), (xml) =>
+    parseFeCatalogue(xml, 'FEParamGetTiposDoc'),
+  );
+export const getVatRates = (options: WsfeOptions, auth: WsfeAuth) =>
+  call(options, 'FEParamGetTiposIva', authXml(auth), (xml) =>
+    parseFeCatalogue(xml, 'FEParamGetTiposIva'),
+  );
+export const getCurrencies = (options: WsfeOptions, auth: WsfeAuth) =>
+  call(options, 'FEParamGetTiposMonedas', authXml(auth), (xml) =>
+    parseFeCatalogue(xml, 'FEParamGetTiposMonedas'),
+  );
+export const getConceptTypes = (options: WsfeOptions, auth: WsfeAuth) =>
+  call(options, 'FEParamGetTiposConcepto', authXml(auth), (xml) =>
+    parseFeCatalogue(xml, 'FEParamGetTiposConcepto'),
+  );
 
 /** FEParamGetCotizacion: ARCA's exchange rate for a currency id ("DOL", "060" …). */
 export function getExchangeRate(options: WsfeOptions, auth: WsfeAuth, currency: string) {
-  return call(options, 'FEParamGetCotizacion', `${authXml(auth)}<ar:MonId>${escapeXml(currency)}</ar:MonId>`, parseFeExchangeRate);
+  return call(
+    options,
+    'FEParamGetCotizacion',
+    `${authXml(auth)}<ar:MonId>${escapeXml(currency)}</ar:MonId>`,
+    parseFeExchangeRate,
+  );
 }
 
 /** FEParamGetCondicionIvaReceptor: the receiver IVA conditions, all or those valid for a voucher class. */
-export function getReceiverVatConditions(options: WsfeOptions, auth: WsfeAuth, voucherClass?: 'A' | 'B' | 'C' | 'M') {
-  return call(options, 'FEParamGetCondicionIvaReceptor', authXml(auth) + (voucherClass ? `<ar:ClaseCmp>${voucherClass}</ar:ClaseCmp>` : ''), parseFeReceiverVatConditions);
+export function getReceiverVatConditions(
+  options: WsfeOptions,
+  auth: WsfeAuth,
+  voucherClass?: 'A' | 'B' | 'C' | 'M',
+) {
+  return call(
+    options,
+    'FEParamGetCondicionIvaReceptor',
+    authXml(auth) + (voucherClass ? `<ar:ClaseCmp>${voucherClass}</ar:ClaseCmp>` : ''),
+    parseFeReceiverVatConditions,
+  );
 }
 
 // Refused before a byte was sent: nothing can have reached ARCA.
@@ -99,16 +171,28 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
  * timeout, a dropped connection, an HTTP 5xx or an unreadable answer come back as `unknown`; the
  * caller reconciles (FECompUltimoAutorizado, then FECompConsultar) before sending anything again.
  */
-export async function requestCae(options: WsfeOptions, auth: WsfeAuth, voucher: NumberedFeVoucher): Promise<CaeResult> {
+export async function requestCae(
+  options: WsfeOptions,
+  auth: WsfeAuth,
+  voucher: NumberedFeVoucher,
+): Promise<CaeResult> {
   const transport = options.transport ?? postSoap;
   const body = wsfeEnvelope('FECAESolicitar', authXml(auth) + buildFeCaeRequest(voucher));
   try {
-    const response = await transport(options.url, body, { SOAPAction: `"${WSFE_NAMESPACE}FECAESolicitar"` }, options.timeoutMs ?? 20_000);
+    const response = await transport(
+      options.url,
+      body,
+      { SOAPAction: `"${WSFE_NAMESPACE}FECAESolicitar"` },
+      options.timeoutMs ?? 20_000,
+    );
     return parseFeCaeResponse(response.status, response.body);
   } catch (error) {
-    if (error instanceof SoapTransportError && error.kind === 'timeout') return { status: 'unknown', reason: 'timeout' };
-    if (error instanceof SoapTransportError && error.kind === 'too_large') return { status: 'unknown', reason: 'unreadable' };
-    const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string }))?.code;
+    if (error instanceof SoapTransportError && error.kind === 'timeout')
+      return { status: 'unknown', reason: 'timeout' };
+    if (error instanceof SoapTransportError && error.kind === 'too_large')
+      return { status: 'unknown', reason: 'unreadable' };
+    const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string }))
+      ?.code;
     if (code && NOT_CONNECTED.has(code)) return { status: 'not_sent', reason: 'unreachable' };
     return { status: 'unknown', reason: 'connection_lost' };
   }

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // WSAA access tickets, shared by every instance: ARCA answers a second login within a ticket's
 // life with coe.alreadyAuthenticated, so the ticket must outlive the process that got it. ARCA

@@ -12,7 +12,9 @@ export const registrations = pgTable('registrations', {
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   step: text('step').notNull().default('company'),
-  progress: jsonb('progress').notNull().default(sql`'{}'::jsonb`),
+  progress: jsonb('progress')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   authorizedAt: timestamp('authorized_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
 export const entries = pgTable(
@@ -17,7 +27,9 @@ export const entries = pgTable(
     docSchema: text('doc_schema').notNull(),
     envSchema: text('env_schema'),
     data: jsonb('data').notNull(),
-    faults: jsonb('faults').notNull().default(sql`'[]'::jsonb`),
+    faults: jsonb('faults')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // sha256 of the normalised request: a repeated PUT/keyed POST with the same body is not a conflict.
     requestHash: text('request_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
 export const workflows = pgTable(
@@ -13,7 +23,9 @@ export const workflows = pgTable(
     description: text('description'),
     template: text('template'),
     steps: jsonb('steps').notNull(),
-    rescue: jsonb('rescue').notNull().default(sql`'[]'::jsonb`),
+    rescue: jsonb('rescue')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // Standard Webhooks secret (`whsec_…`), sealed with the master key.
     webhookSecretSealed: text('webhook_secret_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,9 +46,15 @@ export const jobs = pgTable(
     workflowId: uuid('workflow_id').notNull(),
     siloEntryId: uuid('silo_entry_id').notNull(),
     status: text('status').notNull().default('QUEUED'),
-    args: jsonb('args').notNull().default(sql`'{}'::jsonb`),
-    tags: jsonb('tags').notNull().default(sql`'[]'::jsonb`),
-    faults: jsonb('faults').notNull().default(sql`'[]'::jsonb`),
+    args: jsonb('args')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    tags: jsonb('tags')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    faults: jsonb('faults')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     requestHash: text('request_hash').notNull(),
     // Runner bookkeeping: the next step to run, when, and who holds the lease.
     stepIndex: integer('step_index').notNull().default(0),
@@ -52,7 +70,9 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('transform_jobs_owner_key_idx').on(t.ownerId, t.key),
     index('transform_jobs_owner_seq_idx').on(t.ownerId, t.seq),
-    index('transform_jobs_runnable_idx').on(t.runAfter).where(sql`${t.completedAt} is null`),
+    index('transform_jobs_runnable_idx')
+      .on(t.runAfter)
+      .where(sql`${t.completedAt} is null`),
     index('transform_jobs_entry_idx').on(t.siloEntryId),
   ],
 );
@@ -70,7 +90,9 @@ export const jobIntents = pgTable(
     provider: text('provider').notNull().default(''),
     phase: text('phase').notNull().default('steps'),
     status: text('status').notNull(),
-    events: jsonb('events').notNull().default(sql`'[]'::jsonb`),
+    events: jsonb('events')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

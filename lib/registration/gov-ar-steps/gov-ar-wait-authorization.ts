@@ -8,6 +8,11 @@ export const govArWaitAuthorization: StepHandler = async (ctx) => {
   const { db, job } = ctx;
   const refused = await requireGovAr(ctx);
   if (refused) return refused;
-  if (await isRegistrationAuthorized(db, job.siloEntryId)) return { status: 'OK', message: 'certificate authorised for wsfe' };
-  return { status: 'QUEUED', message: 'waiting for the supplier to validate their ARCA certificate', recheck: () => isRegistrationAuthorized(db, job.siloEntryId) };
+  if (await isRegistrationAuthorized(db, job.siloEntryId))
+    return { status: 'OK', message: 'certificate authorised for wsfe' };
+  return {
+    status: 'QUEUED',
+    message: 'waiting for the supplier to validate their ARCA certificate',
+    recheck: () => isRegistrationAuthorized(db, job.siloEntryId),
+  };
 };

@@ -7,6 +7,7 @@ export async function requireGovAr(ctx: StepContext): Promise<StepOutcome | unde
     status: 'KO',
     provider: 'gov-ar',
     code: 'app_not_connected',
-    message: 'The Argentina app (gov-ar) is not connected to this workspace. Connect it (console: Configuration > Apps), then run the workflow again.',
+    message:
+      'The Argentina app (gov-ar) is not connected to this workspace. Connect it (console: Configuration > Apps), then run the workflow again.',
   };
 }

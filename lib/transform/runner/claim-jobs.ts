@@ -8,11 +8,20 @@ import type { JobRow } from './types';
  * claim at once without taking the same job; an expired lease (a crashed instance) makes a job
  * claimable again.
  */
-export async function claimJobs(db: Db, owner: string, limit: number, leaseMs: number): Promise<JobRow[]> {
+export async function claimJobs(
+  db: Db,
+  owner: string,
+  limit: number,
+  leaseMs: number,
+): Promise<JobRow[]> {
   const jobs = schema.jobs;
   return db
     .update(jobs)
-    .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`, attempts: sql`${jobs.attempts} + 1` })
+    .set({
+      leaseOwner: owner,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
     .where(
       sql`${jobs.id} in (
         select id from transform_jobs

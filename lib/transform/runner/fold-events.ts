@@ -7,7 +7,10 @@ const TAIL_EVENTS = 6;
 export const MAX_INTENT_EVENTS = HEAD_EVENTS + 1 + TAIL_EVENTS;
 
 /** The intent's events after a run's `added` events, with the middle runs folded once there are too many. */
-export function appendEvents(previous: readonly JobEvent[], added: readonly JobEvent[]): JobEvent[] {
+export function appendEvents(
+  previous: readonly JobEvent[],
+  added: readonly JobEvent[],
+): JobEvent[] {
   const all = [...previous, ...added];
   if (all.length <= MAX_INTENT_EVENTS) return all;
   const head = all.slice(0, HEAD_EVENTS);
@@ -23,11 +26,17 @@ function runsIn(events: readonly JobEvent[]): number {
 function summarise(folded: readonly JobEvent[], from: number): JobEvent {
   const runs = runsIn(folded);
   const outcomes = folded.filter((e) => e.status !== 'RUN');
-  const last = outcomes.filter((e) => e.runs === undefined).at(-1) ?? outcomes.at(-1) ?? folded.at(-1)!;
+  const last =
+    outcomes.filter((e) => e.runs === undefined).at(-1) ?? outcomes.at(-1) ?? folded.at(-1)!;
   const range = runs > 1 ? `attempts ${from}–${from + runs - 1}` : `attempt ${from}`;
   const verb = outcomes.length > 0 && outcomes.every((e) => e.status === 'ERR') ? 'failed' : 'ran';
   // The summary keeps the last run's status, attempt, HTTP status and code; one latency would mislead.
   const { duration_ms: latency, message, ...fields } = last;
   void latency;
-  return { ...fields, at: folded.at(-1)!.at, runs, message: `${range} ${verb}; the last: ${message ?? last.status}` };
+  return {
+    ...fields,
+    at: folded.at(-1)!.at,
+    runs,
+    message: `${range} ${verb}; the last: ${message ?? last.status}`,
+  };
 }

@@ -11,7 +11,13 @@ const RENEWALS_PER_LEASE = 3;
  * crash) lets its lease expire. Without it, a step longer than the lease (a webhook delivery, a slow
  * ARCA call) would be taken over by another runner and run twice at once. Returns the stop function.
  */
-export function holdLease(db: Db, jobId: string, owner: string, leaseMs: number, log: Logger): () => void {
+export function holdLease(
+  db: Db,
+  jobId: string,
+  owner: string,
+  leaseMs: number,
+  log: Logger,
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const renew = async () => {

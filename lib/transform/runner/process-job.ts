@@ -15,7 +15,15 @@ import type { WorkflowSteps } from './workflow-cache';
  * lease is lost. The lease is renewed meanwhile, so only a crash hands the job to another runner; a
  * crash between a step and its record re-runs that step: steps are idempotent.
  */
-export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>, steps: StepHandlers): Promise<void> {
+export async function processJob(
+  db: Db,
+  job: JobRow,
+  owner: string,
+  leaseMs: number,
+  log: Logger,
+  workflows: (id: string) => Promise<WorkflowSteps>,
+  steps: StepHandlers,
+): Promise<void> {
   const release = holdLease(db, job.id, owner, leaseMs, log);
   try {
     await runSteps(db, job, owner, leaseMs, log, workflows, steps);
@@ -24,43 +32,104 @@ export async function processJob(db: Db, job: JobRow, owner: string, leaseMs: nu
   }
 }
 
-async function runSteps(db: Db, job: JobRow, owner: string, leaseMs: number, log: Logger, workflows: (id: string) => Promise<WorkflowSteps>, handlers: StepHandlers): Promise<void> {
+async function runSteps(
+  db: Db,
+  job: JobRow,
+  owner: string,
+  leaseMs: number,
+  log: Logger,
+  workflows: (id: string) => Promise<WorkflowSteps>,
+  handlers: StepHandlers,
+): Promise<void> {
   const { steps, rescue } = await workflows(job.workflowId);
   const history = await previousEvents(db, job.id, job.attempts);
   const apps = new Map<string, Promise<boolean>>();
-  const appConnected = (app: string) => apps.get(app) ?? apps.set(app, isAppConnected(db, job.ownerId, app)).get(app)!;
-  let at: Position | undefined = { phase: job.phase === 'rescue' ? 'rescue' : 'steps', index: job.stepIndex };
+  const appConnected = (app: string) =>
+    apps.get(app) ?? apps.set(app, isAppConnected(db, job.ownerId, app)).get(app)!;
+  let at: Position | undefined = {
+    phase: job.phase === 'rescue' ? 'rescue' : 'steps',
+    index: job.stepIndex,
+  };
 
   while (at) {
     const step = (at.phase === 'steps' ? steps : rescue)[at.index];
     if (!step) {
       const done = at.phase === 'steps' ? 'OK' : 'KO';
-      await db.update(schema.jobs).set({ status: done, completedAt: new Date(), updatedAt: new Date(), leaseOwner: null, leaseUntil: null }).where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.leaseOwner, owner)));
+      await db
+        .update(schema.jobs)
+        .set({
+          status: done,
+          completedAt: new Date(),
+          updatedAt: new Date(),
+          leaseOwner: null,
+          leaseUntil: null,
+        })
+        .where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.leaseOwner, owner)));
       return;
     }
     const key = `${at.phase}:${at.index}`;
     const startedAt = new Date();
     let outcome: StepOutcome;
     try {
-      outcome = await handlers[step.provider]({ db, job, step, previousEvents: history.get(key) ?? [], now: startedAt, appConnected });
+      outcome = await handlers[step.provider]({
+        db,
+        job,
+        step,
+        previousEvents: history.get(key) ?? [],
+        now: startedAt,
+        appConnected,
+      });
     } catch (error) {
-      log.error({ err: error, jobId: job.id, step: step.provider }, 'runner: step failed unexpectedly');
-      outcome = { status: 'KO', provider: step.provider, code: 'step_failed', message: `${step.name} failed unexpectedly; the cause is in the server log.` };
+      log.error(
+        { err: error, jobId: job.id, step: step.provider },
+        'runner: step failed unexpectedly',
+      );
+      outcome = {
+        status: 'KO',
+        provider: step.provider,
+        code: 'step_failed',
+        message: `${step.name} failed unexpectedly; the cause is in the server log.`,
+      };
     }
-    const recorded = await recordOutcome(db, { job, owner, leaseMs, step, at, startedAt, outcome, previousEvents: history.get(key) ?? [], hasRescue: rescue.length > 0, stepCount: steps.length, rescueCount: rescue.length });
-    if (!recorded.held) log.warn({ jobId: job.id }, 'runner: lease lost; another runner continues this job');
+    const recorded = await recordOutcome(db, {
+      job,
+      owner,
+      leaseMs,
+      step,
+      at,
+      startedAt,
+      outcome,
+      previousEvents: history.get(key) ?? [],
+      hasRescue: rescue.length > 0,
+      stepCount: steps.length,
+      rescueCount: rescue.length,
+    });
+    if (!recorded.held)
+      log.warn({ jobId: job.id }, 'runner: lease lost; another runner continues this job');
     history.set(key, recorded.events);
     // The wake-up (e.g. completeRegistration) may have landed between the step's check and the park.
-    if (recorded.held && outcome.status === 'QUEUED' && (await outcome.recheck?.())) await unparkJob(db, job.id);
+    if (recorded.held && outcome.status === 'QUEUED' && (await outcome.recheck?.()))
+      await unparkJob(db, job.id);
     at = recorded.next;
   }
 }
 
 /** Each step's recorded events. A job on its first claim has none, so that query is skipped. */
-async function previousEvents(db: Db, jobId: string, claims: number): Promise<Map<string, JobEvent[]>> {
+async function previousEvents(
+  db: Db,
+  jobId: string,
+  claims: number,
+): Promise<Map<string, JobEvent[]>> {
   const history = new Map<string, JobEvent[]>();
   if (claims <= 1) return history;
-  const rows = await db.select({ phase: schema.jobIntents.phase, position: schema.jobIntents.position, events: schema.jobIntents.events }).from(schema.jobIntents).where(eq(schema.jobIntents.jobId, jobId));
+  const rows = await db
+    .select({
+      phase: schema.jobIntents.phase,
+      position: schema.jobIntents.position,
+      events: schema.jobIntents.events,
+    })
+    .from(schema.jobIntents)
+    .where(eq(schema.jobIntents.jobId, jobId));
   for (const row of rows) history.set(`${row.phase}:${row.position}`, row.events as JobEvent[]);
   return history;
 }

@@ -22,7 +22,19 @@ export interface Position {
  */
 export async function recordOutcome(
   db: Db,
-  args: { job: JobRow; owner: string; leaseMs: number; step: Step; at: Position; startedAt: Date; outcome: StepOutcome; previousEvents: JobEvent[]; hasRescue: boolean; stepCount: number; rescueCount: number },
+  args: {
+    job: JobRow;
+    owner: string;
+    leaseMs: number;
+    step: Step;
+    at: Position;
+    startedAt: Date;
+    outcome: StepOutcome;
+    previousEvents: JobEvent[];
+    hasRescue: boolean;
+    stepCount: number;
+    rescueCount: number;
+  },
 ): Promise<{ held: boolean; next?: Position; events: JobEvent[] }> {
   const { job, outcome, at } = args;
   const now = new Date();
@@ -30,7 +42,13 @@ export async function recordOutcome(
   const runAt = 'hideTiming' in outcome && outcome.hideTiming ? now : args.startedAt;
   const events = appendEvents(args.previousEvents, [
     { status: 'RUN', at: runAt.toISOString() },
-    { status: outcome.status, at: now.toISOString(), ...(outcome.message ? { message: outcome.message } : {}), ...('code' in outcome ? { code: outcome.code } : {}), ...('detail' in outcome ? outcome.detail : {}) },
+    {
+      status: outcome.status,
+      at: now.toISOString(),
+      ...(outcome.message ? { message: outcome.message } : {}),
+      ...('code' in outcome ? { code: outcome.code } : {}),
+      ...('detail' in outcome ? outcome.detail : {}),
+    },
   ]);
   const { next, ...moved } = nextState(args, now);
   const leaseUntil = next ? new Date(now.getTime() + args.leaseMs) : null;
@@ -52,7 +70,13 @@ export async function recordOutcome(
         returning id`,
   );
   const held = rows.length === 1;
-  if (held) Object.assign(job, { status: moved.status, stepIndex: moved.stepIndex, phase: moved.phase, faults: moved.faults });
+  if (held)
+    Object.assign(job, {
+      status: moved.status,
+      stepIndex: moved.stepIndex,
+      phase: moved.phase,
+      faults: moved.faults,
+    });
   return { held, next: held ? next : undefined, events };
 }
 
@@ -60,7 +84,14 @@ type Args = Parameters<typeof recordOutcome>[1];
 
 /** Where the job goes after this outcome: the next step, the rescue, a park, a retry, or its end. */
 function nextState({ job, outcome, at, ...args }: Args, now: Date) {
-  const base = { stepIndex: at.index, phase: at.phase, runAfter: now, completedAt: null as Date | null, faults: job.faults as unknown[], next: undefined as Position | undefined };
+  const base = {
+    stepIndex: at.index,
+    phase: at.phase,
+    runAfter: now,
+    completedAt: null as Date | null,
+    faults: job.faults as unknown[],
+    next: undefined as Position | undefined,
+  };
   if (outcome.status === 'OK') {
     const count = at.phase === 'steps' ? args.stepCount : args.rescueCount;
     if (at.index + 1 < count) {
@@ -71,7 +102,10 @@ function nextState({ job, outcome, at, ...args }: Args, now: Date) {
   }
   if (outcome.status === 'QUEUED') return { ...base, status: 'QUEUED', runAfter: PARKED_UNTIL };
   if (outcome.status === 'ERR') return { ...base, status: 'ERR', runAfter: outcome.retryAt };
-  const faults = [...base.faults, { provider: outcome.provider, code: outcome.code, message: outcome.message }];
+  const faults = [
+    ...base.faults,
+    { provider: outcome.provider, code: outcome.code, message: outcome.message },
+  ];
   if (at.phase === 'steps' && args.hasRescue) {
     const next: Position = { phase: 'rescue', index: 0 };
     return { ...base, status: 'RUN', faults, phase: next.phase, stepIndex: 0, next };

@@ -24,7 +24,13 @@ export type StepOutcome =
   /** `recheck` runs after the park is recorded: a wake-up that raced with parking is not lost. */
   | { status: 'QUEUED'; message: string; recheck?: () => Promise<boolean> }
   | ({ status: 'ERR'; message: string; retryAt: Date; detail?: Partial<JobEvent> } & Timing)
-  | ({ status: 'KO'; code: JobFaultCode; message: string; provider: string; detail?: Partial<JobEvent> } & Timing);
+  | ({
+      status: 'KO';
+      code: JobFaultCode;
+      message: string;
+      provider: string;
+      detail?: Partial<JobEvent>;
+    } & Timing);
 
 export type StepHandler = (ctx: StepContext) => Promise<StepOutcome>;
 

@@ -8,6 +8,13 @@ export async function unparkJob(db: Db, jobId: string): Promise<void> {
   await db
     .update(schema.jobs)
     .set({ runAfter: sql`now()` })
-    .where(and(eq(schema.jobs.id, jobId), eq(schema.jobs.status, 'QUEUED'), isNull(schema.jobs.completedAt), isNull(schema.jobs.leaseOwner)));
+    .where(
+      and(
+        eq(schema.jobs.id, jobId),
+        eq(schema.jobs.status, 'QUEUED'),
+        isNull(schema.jobs.completedAt),
+        isNull(schema.jobs.leaseOwner),
+      ),
+    );
   wakeRunner();
 }

@@ -21,7 +21,10 @@ export function workflowCache(db: Db) {
       .select({ steps: schema.workflows.steps, rescue: schema.workflows.rescue })
       .from(schema.workflows)
       .where(eq(schema.workflows.id, id))
-      .then(([row]) => ({ steps: (row?.steps ?? []) as Step[], rescue: (row?.rescue ?? []) as Step[] }));
+      .then(([row]) => ({
+        steps: (row?.steps ?? []) as Step[],
+        rescue: (row?.rescue ?? []) as Step[],
+      }));
     cache.set(id, loading);
     loading.catch(() => cache.delete(id));
     return loading;

@@ -8,6 +8,9 @@ import type { StepHandler } from '../runner/types';
  */
 export const siloState: StepHandler = async ({ db, job, step }) => {
   const state = String(step.config?.state ?? '');
-  const { changed } = await setEntryState(db, job.ownerId, job.siloEntryId, state, { jobId: job.id, faults: job.faults as EntryFault[] });
+  const { changed } = await setEntryState(db, job.ownerId, job.siloEntryId, state, {
+    jobId: job.id,
+    faults: job.faults as EntryFault[],
+  });
   return { status: 'OK', message: changed ? `state → ${state}` : `state already ${state}` };
 };

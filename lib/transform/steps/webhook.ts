@@ -15,7 +15,10 @@ const NO_ANSWER = 'no HTTP answer from the destination';
 /** One delivery attempt per run; failures come back as ERR with the next attempt's time, or KO after 12 h. */
 export const webhook: StepHandler = async ({ db, job, step, previousEvents, now }) => {
   const config = webhookConfigSchema.parse(step.config);
-  const [workflow] = await db.select({ sealed: schema.workflows.webhookSecretSealed }).from(schema.workflows).where(eq(schema.workflows.id, job.workflowId));
+  const [workflow] = await db
+    .select({ sealed: schema.workflows.webhookSecretSealed })
+    .from(schema.workflows)
+    .where(eq(schema.workflows.id, job.workflowId));
   const payload = buildWebhookPayload({
     jobId: job.id,
     stepId: step.id,
@@ -29,21 +32,68 @@ export const webhook: StepHandler = async ({ db, job, step, previousEvents, now 
   const body = JSON.stringify(payload);
   const headers: Record<string, string> = { ...(config.headers ?? {}) };
   if (config.token) headers.authorization = `Bearer ${config.token}`;
-  if (workflow?.sealed) Object.assign(headers, signWebhook(openSecret(workflow.sealed, getMasterKeyring(), `workflow:${job.workflowId}`).toString('utf8'), payload.id, body, now));
+  if (workflow?.sealed)
+    Object.assign(
+      headers,
+      signWebhook(
+        openSecret(workflow.sealed, getMasterKeyring(), `workflow:${job.workflowId}`).toString(
+          'utf8',
+        ),
+        payload.id,
+        body,
+        now,
+      ),
+    );
   else headers['webhook-id'] = payload.id;
 
   // Folded events (fold-events.ts) keep the last attempt number they stand for.
   const attempt = Math.max(0, ...previousEvents.map((e) => e.attempt ?? 0)) + 1;
   const firstAttemptAt = previousEvents.find((e) => e.status === 'RUN')?.at;
-  const result = await deliverWebhook({ url: config.url, body, headers, allowPrivate: getEnv().webhookAllowPrivate });
+  const result = await deliverWebhook({
+    url: config.url,
+    body,
+    headers,
+    allowPrivate: getEnv().webhookAllowPrivate,
+  });
   const answered = result.status !== undefined;
-  const detail = { attempt, ...(answered ? { http_status: result.status, duration_ms: result.durationMs } : {}) };
+  const detail = {
+    attempt,
+    ...(answered ? { http_status: result.status, duration_ms: result.durationMs } : {}),
+  };
   if (result.ok) return { status: 'OK', message: `delivered (HTTP ${result.status})`, detail };
-  if (!answered && !result.permanent) getLogger().warn({ jobId: job.id, stepId: step.id, attempt, cause: result.error }, 'webhook: no HTTP answer');
-  const why = answered ? (result.error ?? `HTTP ${result.status}`) : result.permanent ? (result.error ?? 'refused') : NO_ANSWER;
-  const delay = result.permanent ? undefined : nextRetryDelay(attempt, firstAttemptAt ? Date.parse(firstAttemptAt) : now.getTime(), Date.now(), result.retryIn);
+  if (!answered && !result.permanent)
+    getLogger().warn(
+      { jobId: job.id, stepId: step.id, attempt, cause: result.error },
+      'webhook: no HTTP answer',
+    );
+  const why = answered
+    ? (result.error ?? `HTTP ${result.status}`)
+    : result.permanent
+      ? (result.error ?? 'refused')
+      : NO_ANSWER;
+  const delay = result.permanent
+    ? undefined
+    : nextRetryDelay(
+        attempt,
+        firstAttemptAt ? Date.parse(firstAttemptAt) : now.getTime(),
+        Date.now(),
+        result.retryIn,
+      );
   if (delay === undefined) {
-    return { status: 'KO', provider: 'webhook', code: result.permanent ? 'webhook_refused' : 'webhook_gave_up', message: `webhook not delivered: ${why}${result.permanent ? '' : ' (gave up after 12 h of retries)'}`, detail, hideTiming: !answered };
+    return {
+      status: 'KO',
+      provider: 'webhook',
+      code: result.permanent ? 'webhook_refused' : 'webhook_gave_up',
+      message: `webhook not delivered: ${why}${result.permanent ? '' : ' (gave up after 12 h of retries)'}`,
+      detail,
+      hideTiming: !answered,
+    };
   }
-  return { status: 'ERR', message: `attempt ${attempt} failed: ${why}; next in ${Math.round(delay / 1000)} s`, retryAt: new Date(Date.now() + delay), detail, hideTiming: !answered };
+  return {
+    status: 'ERR',
+    message: `attempt ${attempt} failed: ${why}; next in ${Math.round(delay / 1000)} s`,
+    retryAt: new Date(Date.now() + delay),
+    detail,
+    hideTiming: !answered,
+  };
 };

@@ -26,20 +26,31 @@ export function uniqueCuit(): string {
 }
 
 /** Creates a supplier and runs the registration workflow on it; returns the entry, job and link path. */
-export async function startRegistration(request: APIRequestContext, environment: Environment, name: string) {
+export async function startRegistration(
+  request: APIRequestContext,
+  environment: Environment,
+  name: string,
+) {
   const { apiKey, workflowId } = fixture(environment);
   const headers = { Authorization: `Bearer ${apiKey}` };
   const cuit = uniqueCuit();
-  const entry = await request.post('/silo/v1/entries?folder=suppliers', { headers, data: { name, tax_id: { country: 'AR', code: cuit } } });
+  const entry = await request.post('/silo/v1/entries?folder=suppliers', {
+    headers,
+    data: { name, tax_id: { country: 'AR', code: cuit } },
+  });
   expect(entry.status()).toBe(200);
   const entryId = (await entry.json()).id as string;
-  const job = await request.post('/transform/v1/jobs', { headers, data: { workflow_id: workflowId, silo_entry_id: entryId } });
+  const job = await request.post('/transform/v1/jobs', {
+    headers,
+    data: { workflow_id: workflowId, silo_entry_id: entryId },
+  });
   expect(job.status()).toBe(202);
   const jobId = (await job.json()).id as string;
   let linkUrl: string | undefined;
   await expect
     .poll(async () => {
-      const meta = (await (await request.get(`/silo/v1/entries/${entryId}`, { headers })).json()).meta as { key: string; link_url?: string }[];
+      const meta = (await (await request.get(`/silo/v1/entries/${entryId}`, { headers })).json())
+        .meta as { key: string; link_url?: string }[];
       linkUrl = meta.find((m) => m.key === 'link')?.link_url;
       return linkUrl;
     })

@@ -19,7 +19,12 @@ const b = await createWorkspace(db, { name: 'Operaciones B', environment: 'sandb
 await createUser(db, { workspaceId: a.id, email: 'operator-a@example.com', password: PASSWORD });
 await createUser(db, { workspaceId: a.id, email: 'lockout@example.com', password: PASSWORD });
 await createUser(db, { workspaceId: b.id, email: 'operator-b@example.com', password: PASSWORD });
-const { entry } = await createEntry(db, a.id, { body: { folder: 'suppliers', data: { name: 'Semilla A SRL', tax_id: { country: 'AR', code: '30-71234567-1' } } } });
+const { entry } = await createEntry(db, a.id, {
+  body: {
+    folder: 'suppliers',
+    data: { name: 'Semilla A SRL', tax_id: { country: 'AR', code: '30-71234567-1' } },
+  },
+});
 // The journey connects the app and changes settings: each project (playwright.config.ts) gets a
 // workspace of its own, so each run starts from the state seeded here whichever project ran first.
 const journeys: Record<string, { email: string; workspaceName: string }> = {};
@@ -28,7 +33,12 @@ for (const project of ['desktop', 'phone']) {
   const journey = await createWorkspace(db, { name: workspaceName, environment: 'sandbox' });
   const email = `journey-${project}@example.com`;
   await createUser(db, { workspaceId: journey.id, email, password: PASSWORD });
-  await createEntry(db, journey.id, { body: { folder: 'suppliers', data: { name: 'Semilla Recorrido SRL', tax_id: { country: 'AR', code: '30-71234567-1' } } } });
+  await createEntry(db, journey.id, {
+    body: {
+      folder: 'suppliers',
+      data: { name: 'Semilla Recorrido SRL', tax_id: { country: 'AR', code: '30-71234567-1' } },
+    },
+  });
   journeys[project] = { email, workspaceName };
 }
 await stopDatabase();

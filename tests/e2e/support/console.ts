@@ -14,7 +14,9 @@ export interface Seed {
 
 /** What tests/e2e/support/console-seed.ts wrote into the server's data folder before it started. */
 export function readSeed(): Seed {
-  return JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'e2e-console-seed.json'), 'utf8')) as Seed;
+  return JSON.parse(
+    readFileSync(path.join(process.env.E2E_DATA_DIR!, 'e2e-console-seed.json'), 'utf8'),
+  ) as Seed;
 }
 
 export async function signIn(page: Page, email: string, password: string, prefix = '') {
@@ -31,7 +33,11 @@ export interface Received {
 }
 
 /** A local webhook receiver that answers 200 and keeps what it got. */
-export async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+export async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  close: () => Promise<void>;
+}> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     let text = '';
@@ -43,5 +49,9 @@ export async function startReceiver(): Promise<{ url: string; received: Received
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}/hooks/arca`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/hooks/arca`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -13,7 +13,9 @@ const fixtures: Record<string, { workspaceId: string; apiKey: string; workflowId
 for (const environment of ['sandbox', 'live'] as const) {
   const workspace = await createWorkspace(db, { name: `e2e ${environment}`, environment });
   await connectApp(db, workspace.id, 'gov-ar');
-  const { workflow } = await createWorkflow(db, workspace.id, { template: 'ar-supplier-registration' });
+  const { workflow } = await createWorkflow(db, workspace.id, {
+    template: 'ar-supplier-registration',
+  });
   const key = await createApiKey(db, workspace.id, 'e2e');
   fixtures[environment] = { workspaceId: workspace.id, apiKey: key.token, workflowId: workflow.id };
 }

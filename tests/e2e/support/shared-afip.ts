@@ -1,5 +1,10 @@
 import { test } from '@playwright/test';
-import { missingSharedAfip, REAL_CERTIFICATE, REAL_KEY, sharedAfipPath } from '../../support/shared-afip';
+import {
+  missingSharedAfip,
+  REAL_CERTIFICATE,
+  REAL_KEY,
+  sharedAfipPath,
+} from '../../support/shared-afip';
 
 /** The real sandbox certificate and key, as paths under ../shared/afip for setInputFiles and reads. */
 export const REAL_CERTIFICATE_FILE = sharedAfipPath(REAL_CERTIFICATE);

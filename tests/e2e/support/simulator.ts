@@ -4,7 +4,14 @@ import { expect, type Page } from '@playwright/test';
  * Plays the supplier in the simulated ARCA: gets the certificate for the CSR and, unless told not
  * to (the supplier who forgets), authorises wsfe for it.
  */
-export async function issueInSimulator(page: Page, environment: 'sandbox' | 'live', alias: string, csr: string, cuit: string, { authorize = true } = {}): Promise<string> {
+export async function issueInSimulator(
+  page: Page,
+  environment: 'sandbox' | 'live',
+  alias: string,
+  csr: string,
+  cuit: string,
+  { authorize = true } = {},
+): Promise<string> {
   if (environment === 'sandbox') {
     await page.goto('/simulator/arca/sandbox/wsass');
     const form = page.locator('form[action$="/sandbox/wsass/certificados"]');

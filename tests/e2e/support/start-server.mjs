@@ -2,7 +2,11 @@
 import { spawnSync } from 'node:child_process';
 
 for (const script of ['tests/e2e/support/seed.ts', 'tests/e2e/support/console-seed.ts']) {
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', script], { stdio: 'inherit' });
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/server-only.mjs', script],
+    { stdio: 'inherit' },
+  );
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 }
 await import('../../../scripts/start.mjs');

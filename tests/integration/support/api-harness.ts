@@ -32,7 +32,11 @@ export interface CallOptions {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ApiResponse's default
-export type Call = <T = any>(method: string, path: string, options?: CallOptions) => Promise<ApiResponse<T>>;
+export type Call = <T = any>(
+  method: string,
+  path: string,
+  options?: CallOptions,
+) => Promise<ApiResponse<T>>;
 
 /**
  * The API over real HTTP, mounted on node:http as server.ts mounts it, on a test's database; every
@@ -42,16 +46,27 @@ export function apiHarness(database: () => Database, options: Omit<ApiOptions, '
   const records: RecordedResponse[] = [];
   let app: ReturnType<typeof createApiApp> | undefined;
   let origin: Promise<string> | undefined;
-  const getApp = () => (app ??= createApiApp({ getDb: async () => database().db, rateLimitPerMinute: 1_000_000, ...options }));
+  const getApp = () =>
+    (app ??= createApiApp({
+      getDb: async () => database().db,
+      rateLimitPerMinute: 1_000_000,
+      ...options,
+    }));
   const listen = () =>
     (origin ??= new Promise((resolve) => {
       const server = http.createServer(getRequestListener(getApp().fetch));
       // Unreferenced: the test process may end while it still listens.
-      server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)).unref();
+      server
+        .listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        )
+        .unref();
     }));
 
   const call: Call = async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}) };
+    const headers: Record<string, string> = {
+      ...(opts.key ? { authorization: `Bearer ${opts.key}` } : {}),
+    };
     let body: string | undefined = opts.raw;
     if (opts.json !== undefined) {
       body = JSON.stringify(opts.json);
@@ -59,11 +74,22 @@ export function apiHarness(database: () => Database, options: Omit<ApiOptions, '
     }
     // A real client always says how long its body is; the 413/415 checks rely on it.
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const res = await send(`${await listen()}${path}`, method, { ...headers, ...opts.headers }, body);
+    const res = await send(
+      `${await listen()}${path}`,
+      method,
+      { ...headers, ...opts.headers },
+      body,
+    );
     const text = res.text;
     const contentType = res.headers.get('content-type') ?? '';
     const parsed = /json/.test(contentType) && text ? JSON.parse(text) : text;
-    records.push({ method, path: path.split('?')[0]!, status: res.status, contentType, body: parsed });
+    records.push({
+      method,
+      path: path.split('?')[0]!,
+      status: res.status,
+      contentType,
+      body: parsed,
+    });
     return { status: res.status, headers: res.headers, body: parsed };
   };
 
@@ -81,15 +107,26 @@ export function apiHarness(database: () => Database, options: Omit<ApiOptions, '
 }
 
 /** One request on its own connection, headers exactly as given (fetch would set its own Content-Length). */
-export function send(url: string, method: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; headers: Headers; text: string }> {
+export function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; headers: Headers; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
-        resolve({ status: res.statusCode!, headers: responseHeaders, text: Buffer.concat(chunks).toString('utf8') });
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined)
+            responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        resolve({
+          status: res.statusCode!,
+          headers: responseHeaders,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
       });
       res.on('error', reject);
     });

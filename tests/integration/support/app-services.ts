@@ -14,7 +14,15 @@ const database = await startDatabase();
 const runner = startRunner({ getDb, steps: STEP_HANDLERS });
 const socket = await startControlSocket(env.dataDir, getDb);
 const demo = await prepareDemo(database.db);
-console.log(JSON.stringify({ workspaceId: demo.workspaceId, workflowId: demo.workflowId, apiKey: demo.apiKey, password: demo.operator.password, link: demo.link }));
+console.log(
+  JSON.stringify({
+    workspaceId: demo.workspaceId,
+    workflowId: demo.workflowId,
+    apiKey: demo.apiKey,
+    password: demo.operator.password,
+    link: demo.link,
+  }),
+);
 process.once('SIGTERM', () => {
   void (async () => {
     await socket.close();

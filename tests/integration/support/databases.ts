@@ -18,7 +18,9 @@ export function describeEachDatabase(name: string, suite: (get: () => Database) 
       let database: Database | undefined;
       beforeAll(async () => {
         database = await openDatabase(
-          kind === 'postgres' ? { databaseUrl: process.env.DATABASE_URL, dataDir: '', maxConnections: 20 } : { dataDir: 'memory://' },
+          kind === 'postgres'
+            ? { databaseUrl: process.env.DATABASE_URL, dataDir: '', maxConnections: 20 }
+            : { dataDir: 'memory://' },
         );
       });
       afterAll(async () => {

@@ -6,7 +6,10 @@ type Schema = Record<string, unknown>;
 
 export interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -31,7 +34,17 @@ export function matchPath(doc: OpenApiDoc, path: string): string | undefined {
 const COMPONENTS = 'https://openapi.test/components';
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'unevaluatedProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+]);
 
 /**
  * A copy of an OpenAPI 3.1 schema that Ajv can compile on its own: component references point at
@@ -41,18 +54,31 @@ const SCHEMA_VALUES = new Set(['items', 'additionalProperties', 'unevaluatedProp
 function strict(schema: Schema): Schema {
   const copy: Schema = {};
   for (const [keyword, value] of Object.entries(schema)) {
-    if (keyword === '$ref' && typeof value === 'string') copy.$ref = value.replace('#/components/schemas/', `${COMPONENTS}#/$defs/`);
-    else if (SCHEMA_MAPS.has(keyword)) copy[keyword] = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, s]) => [name, strict(s)]));
+    if (keyword === '$ref' && typeof value === 'string')
+      copy.$ref = value.replace('#/components/schemas/', `${COMPONENTS}#/$defs/`);
+    else if (SCHEMA_MAPS.has(keyword))
+      copy[keyword] = Object.fromEntries(
+        Object.entries(value as Record<string, Schema>).map(([name, s]) => [name, strict(s)]),
+      );
     else if (SCHEMA_LISTS.has(keyword)) copy[keyword] = (value as Schema[]).map(strict);
-    else if (SCHEMA_VALUES.has(keyword) && typeof value === 'object' && value !== null) copy[keyword] = strict(value as Schema);
+    else if (SCHEMA_VALUES.has(keyword) && typeof value === 'object' && value !== null)
+      copy[keyword] = strict(value as Schema);
     else copy[keyword] = value;
   }
-  if (copy.properties && copy.additionalProperties === undefined && copy.unevaluatedProperties === undefined) copy.additionalProperties = false;
+  if (
+    copy.properties &&
+    copy.additionalProperties === undefined &&
+    copy.unevaluatedProperties === undefined
+  )
+    copy.additionalProperties = false;
   return copy;
 }
 
 /** One validator per document (OpenAPI 3.1 schemas are JSON Schema 2020-12), compiled once per schema. */
-const validators = new WeakMap<OpenApiDoc, { ajv: Ajv2020; compiled: Map<Schema, ValidateFunction> }>();
+const validators = new WeakMap<
+  OpenApiDoc,
+  { ajv: Ajv2020; compiled: Map<Schema, ValidateFunction> }
+>();
 
 function validatorFor(doc: OpenApiDoc, schema: Schema): ValidateFunction {
   let entry = validators.get(doc);
@@ -60,7 +86,9 @@ function validatorFor(doc: OpenApiDoc, schema: Schema): ValidateFunction {
     const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
     addFormats(ajv);
     ajv.addKeyword('example');
-    const components = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, strict(s)]));
+    const components = Object.fromEntries(
+      Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, strict(s)]),
+    );
     ajv.addSchema({ $id: COMPONENTS, $defs: components });
     entry = { ajv, compiled: new Map() };
     validators.set(doc, entry);
@@ -75,7 +103,8 @@ function checkSchema(doc: OpenApiDoc, schema: Schema, value: unknown): string[] 
   const validate = validatorFor(doc, schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((error) => {
-    const member = error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
+    const member =
+      error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '';
     return `$${error.instancePath}${member}: ${error.message ?? error.keyword}`;
   });
 }
@@ -93,7 +122,10 @@ export function checkResponse(doc: OpenApiDoc, record: RecordedResponse): string
   if (!response) return [`${where}: status not documented for ${record.method} ${template}`];
   const mediaType = record.contentType.split(';')[0]!.trim();
   const media = response.content?.[mediaType];
-  if (!media) return [`${where}: content type "${mediaType}" not documented (${Object.keys(response.content ?? {}).join(', ') || 'none'})`];
+  if (!media)
+    return [
+      `${where}: content type "${mediaType}" not documented (${Object.keys(response.content ?? {}).join(', ') || 'none'})`,
+    ];
   return checkSchema(doc, media.schema, record.body).map((e) => `${where}: ${e}`);
 }
 
@@ -102,17 +134,23 @@ export function exercised(doc: OpenApiDoc, records: RecordedResponse[]): Set<str
   const seen = new Set<string>();
   for (const record of records) {
     const template = matchPath(doc, record.path);
-    if (template && doc.paths[template]?.[record.method.toLowerCase()]) seen.add(`${record.method.toUpperCase()} ${template}`);
+    if (template && doc.paths[template]?.[record.method.toLowerCase()])
+      seen.add(`${record.method.toUpperCase()} ${template}`);
   }
   return seen;
 }
 
 export function documentedOperations(doc: OpenApiDoc): string[] {
-  return Object.entries(doc.paths).flatMap(([template, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${template}`));
+  return Object.entries(doc.paths).flatMap(([template, methods]) =>
+    Object.keys(methods).map((m) => `${m.toUpperCase()} ${template}`),
+  );
 }
 
 /** Fetches the app's own document and returns every disagreement with the recorded responses. */
-export async function conformanceErrors(app: { request(path: string): Response | Promise<Response> }, records: RecordedResponse[]) {
+export async function conformanceErrors(
+  app: { request(path: string): Response | Promise<Response> },
+  records: RecordedResponse[],
+) {
   const doc = (await (await app.request('/openapi.json')).json()) as OpenApiDoc;
   return records.flatMap((record) => checkResponse(doc, record));
 }

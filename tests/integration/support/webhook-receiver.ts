@@ -8,7 +8,12 @@ export interface ReceivedWebhook {
 }
 
 /** `after`: the answer waits until it settles (a slow receiver, or one held until the test lets go). */
-export type Answer = { status: number; body?: string; headers?: Record<string, string>; after?: Promise<unknown> };
+export type Answer = {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  after?: Promise<unknown>;
+};
 
 export interface Receiver {
   url: string;
@@ -31,7 +36,8 @@ export async function startReceiver(): Promise<Receiver> {
     async waitFor(count, ms = 15_000) {
       const deadline = Date.now() + ms;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`receiver got ${received.length} of ${count} webhooks`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver got ${received.length} of ${count} webhooks`);
         await new Promise((r) => setTimeout(r, 20));
       }
       return received;
@@ -46,7 +52,11 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const request = {
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       received.push(request);
       const answer = receiver.answer(request, received.length - 1);
       void Promise.resolve(answer.after).finally(() => {

@@ -11,11 +11,21 @@ export interface WorkerProcess {
 
 /** `npm run worker` as a real child process on the given PostgreSQL, with a short lease. */
 export async function startWorker(databaseUrl: string, leaseMs: number): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'scripts/cli/worker.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: databaseUrl, RUNNER_LEASE_MS: String(leaseMs), LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: 'true' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'scripts/cli/worker.ts'],
+    {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        RUNNER_LEASE_MS: String(leaseMs),
+        LOG_LEVEL: 'warn',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const id = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -21,7 +21,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </p>
         <form action={signOutAction} className="flex items-center gap-2">
           <span className="hidden sm:inline">{operator.email}</span>
-          <button type="submit" className="rounded-md px-2 py-1 font-medium text-brand-700 underline underline-offset-2 hover:bg-slate-100">
+          <button
+            type="submit"
+            className="rounded-md px-2 py-1 font-medium text-brand-700 underline underline-offset-2 hover:bg-slate-100"
+          >
             {t('signOut')}
           </button>
         </form>

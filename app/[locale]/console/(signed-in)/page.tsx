@@ -45,7 +45,9 @@ export default async function ConsoleHome({ params }: Props) {
                 <Link href={step.href} className={linkClass}>
                   {t(`steps.${step.key}`)}
                 </Link>
-                <span className="ml-2 text-sm text-slate-600">{step.done ? t('done') : t('pending')}</span>
+                <span className="ml-2 text-sm text-slate-600">
+                  {step.done ? t('done') : t('pending')}
+                </span>
               </span>
             ),
           }))}

@@ -10,9 +10,15 @@ import { setSessionCookie } from '../session';
 
 export type SignInState = ActionState<{ email: string }>;
 
-export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
+export async function signInAction(
+  _previous: SignInState,
+  formData: FormData,
+): Promise<SignInState> {
   const values = formValues(formData, ['email'] as const);
-  const parsed = signInInput.safeParse({ email: values.email, password: formData.get('password') ?? '' });
+  const parsed = signInInput.safeParse({
+    email: values.email,
+    password: formData.get('password') ?? '',
+  });
   if (!parsed.success) return { status: 'error', code: 'signInMissing', values };
   const clientAddress = await requestClientAddress();
   const result = await signIn(await getDb(), parsed.data, { clientAddress });

@@ -7,7 +7,10 @@ import { currentOperator } from '../session';
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: (await localeParams(params)).locale, namespace: 'console.signIn' });
+  const t = await getTranslations({
+    locale: (await localeParams(params)).locale,
+    namespace: 'console.signIn',
+  });
   return { title: t('title'), robots: { index: false } };
 }
 

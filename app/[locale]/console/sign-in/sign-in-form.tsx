@@ -16,10 +16,27 @@ export function SignInForm() {
     <form action={action} className="space-y-4" aria-describedby="sign-in-status">
       <FormStatus result={state} id="sign-in-status" />
       <Field label={t('email')} name="email">
-        <input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} aria-invalid={failed || undefined} className={inputClass} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={email}
+          aria-invalid={failed || undefined}
+          className={inputClass}
+        />
       </Field>
       <Field label={t('password')} name="password">
-        <input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={failed || undefined} className={inputClass} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={failed || undefined}
+          className={inputClass}
+        />
       </Field>
       <button type="submit" className={`${buttonClass} w-full`} disabled={pending}>
         {pending ? t('submitting') : t('submit')}

@@ -5,7 +5,12 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 
 /** Any unexpected failure inside a step: calm words, nothing lost, and a way to try again. */
-export default function RegistrationError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function RegistrationError({
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   const t = useTranslations('wizard.error');
   const router = useRouter();
   const retry = () =>
@@ -19,7 +24,11 @@ export default function RegistrationError({ reset }: { error: Error & { digest?:
         {t('title')}
       </h1>
       <p>{t('body')}</p>
-      <button type="button" onClick={retry} className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <button
+        type="button"
+        onClick={retry}
+        className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
         {t('retry')}
       </button>
     </section>

@@ -42,7 +42,18 @@ export default async function RegistrationLayout({ children, params }: Props) {
         </div>
         <EnvBadge environment={registration.environment} />
       </div>
-      <ClientMessages namespaces={['wizard.copy', 'wizard.nav', 'wizard.company', 'wizard.certificate', 'wizard.upload', 'wizard.error']}>{children}</ClientMessages>
+      <ClientMessages
+        namespaces={[
+          'wizard.copy',
+          'wizard.nav',
+          'wizard.company',
+          'wizard.certificate',
+          'wizard.upload',
+          'wizard.error',
+        ]}
+      >
+        {children}
+      </ClientMessages>
     </div>
   );
 }

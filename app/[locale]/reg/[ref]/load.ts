@@ -4,11 +4,18 @@ import { notFound } from 'next/navigation';
 import { getDb } from '@/lib/db';
 import { redirect, type Locale } from '@/lib/i18n';
 import { withinAddressAndRefLimits } from '@/lib/ratelimit';
-import { canOpenStep, getRegistrationByRef, type RegistrationView, type WizardStep } from '@/lib/registration';
+import {
+  canOpenStep,
+  getRegistrationByRef,
+  type RegistrationView,
+  type WizardStep,
+} from '@/lib/registration';
 import { requestClientAddress } from '@/lib/security';
 
 /** The registration behind a public ref, looked up once per request (metadata, layout and page share it). */
-export const findRegistration = cache(async (ref: string) => getRegistrationByRef(await getDb(), ref));
+export const findRegistration = cache(async (ref: string) =>
+  getRegistrationByRef(await getDb(), ref),
+);
 
 /** Like findRegistration, but any unknown ref is the same plain 404. */
 export async function loadRegistration(ref: string): Promise<RegistrationView> {
@@ -18,10 +25,15 @@ export async function loadRegistration(ref: string): Promise<RegistrationView> {
 }
 
 /** Sends the supplier to the furthest step reached when they ask for one they cannot open yet. */
-export async function requireStep(ref: string, locale: Locale, step: WizardStep): Promise<RegistrationView> {
+export async function requireStep(
+  ref: string,
+  locale: Locale,
+  step: WizardStep,
+): Promise<RegistrationView> {
   const registration = await loadRegistration(ref);
   if (registration.authorizedAt && step !== 'done') redirect({ href: `/reg/${ref}/done`, locale });
-  if (!canOpenStep(registration.step, step)) redirect({ href: `/reg/${ref}/${registration.step}`, locale });
+  if (!canOpenStep(registration.step, step))
+    redirect({ href: `/reg/${ref}/${registration.step}`, locale });
   return registration;
 }
 
@@ -29,5 +41,10 @@ export async function requireStep(ref: string, locale: Locale, step: WizardStep)
 const LIMITS = { address: 120, ref: 60 };
 
 export async function withinRateLimit(ref: string): Promise<boolean> {
-  return withinAddressAndRefLimits(await getDb(), 'reg', { address: await requestClientAddress(), ref }, LIMITS);
+  return withinAddressAndRefLimits(
+    await getDb(),
+    'reg',
+    { address: await requestClientAddress(), ref },
+    LIMITS,
+  );
 }

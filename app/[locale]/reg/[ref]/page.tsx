@@ -7,5 +7,8 @@ type Props = { params: Promise<{ locale: string; ref: string }> };
 export default async function RegistrationEntry({ params }: Props) {
   const { ref, locale } = await localeParams(params);
   const registration = await loadRegistration(ref);
-  redirect({ href: `/reg/${ref}/${registration.authorizedAt ? 'done' : registration.step}`, locale });
+  redirect({
+    href: `/reg/${ref}/${registration.authorizedAt ? 'done' : registration.step}`,
+    locale,
+  });
 }

@@ -14,7 +14,12 @@ export interface Upload {
  * (React's reply decoder, after hydration, makes a File of a part without a file name).
  */
 export async function readUpload(value: FormDataEntryValue | null): Promise<Upload | undefined> {
-  if (!value || typeof value === 'string' || (value.size === 0 && (value.name === '' || value.name === 'undefined'))) return undefined;
+  if (
+    !value ||
+    typeof value === 'string' ||
+    (value.size === 0 && (value.name === '' || value.name === 'undefined'))
+  )
+    return undefined;
   const name = value.name.slice(0, 200);
   if (value.size > MAX_INPUT_BYTES) return { name, bytes: new Uint8Array(MAX_INPUT_BYTES + 1) };
   return { name, bytes: new Uint8Array(await value.arrayBuffer()) };

@@ -2,51 +2,172 @@ import { createRoute } from '@hono/zod-openapi';
 import { createEntry, getEntry, getEntryByKey, listEntries, listEntryStates } from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
 import { bearerSecurity, newRouter } from '../../context';
-import { bodyErrors, commonErrors, conflictError, json, notFoundError, validationError } from '../../responses';
+import {
+  bodyErrors,
+  commonErrors,
+  conflictError,
+  json,
+  notFoundError,
+  validationError,
+} from '../../responses';
 import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
-import { CreateEntryBodySchema, EntryListSchema, EntrySchema, EntryStatesSchema, FolderQuerySchema, IdParamSchema, KeyParamSchema, ListQuerySchema } from './schemas';
+import {
+  CreateEntryBodySchema,
+  EntryListSchema,
+  EntrySchema,
+  EntryStatesSchema,
+  FolderQuerySchema,
+  IdParamSchema,
+  KeyParamSchema,
+  ListQuerySchema,
+} from './schemas';
 
 const body = { content: { 'application/json': { schema: CreateEntryBodySchema } }, required: true };
-const created = { 200: json(EntrySchema, 'The entry: new, or the original one when the same request is repeated') };
-
-const routes = {
-  post: createRoute({ method: 'post', path: '/entries', summary: 'Create an entry', security: bearerSecurity, request: { query: FolderQuerySchema, body }, responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError } }),
-  put: createRoute({ method: 'put', path: '/entries/{id}', summary: 'Create an entry with your own UUID (idempotent)', security: bearerSecurity, request: { params: IdParamSchema, query: FolderQuerySchema, body }, responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError, ...notFoundError } }),
-  get: createRoute({ method: 'get', path: '/entries/{id}', summary: 'Fetch an entry with its meta', security: bearerSecurity, request: { params: IdParamSchema }, responses: { 200: json(EntrySchema, 'The entry'), ...commonErrors, ...notFoundError, ...validationError } }),
-  byKey: createRoute({ method: 'get', path: '/entries/key/{key}', summary: 'Fetch an entry by key', security: bearerSecurity, request: { params: KeyParamSchema }, responses: { 200: json(EntrySchema, 'The entry'), ...commonErrors, ...notFoundError, ...validationError } }),
-  list: createRoute({ method: 'get', path: '/entries', summary: 'List entries, newest first', security: bearerSecurity, request: { query: ListQuerySchema }, responses: { 200: json(EntryListSchema, 'A page of entries'), ...commonErrors, ...validationError } }),
-  states: createRoute({ method: 'get', path: '/entries/{id}/states', summary: "An entry's state history", security: bearerSecurity, request: { params: IdParamSchema }, responses: { 200: json(EntryStatesSchema, 'Oldest first'), ...commonErrors, ...notFoundError, ...validationError } }),
+const created = {
+  200: json(EntrySchema, 'The entry: new, or the original one when the same request is repeated'),
 };
 
-const entryNotFound = () => new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'No entry with this id in this workspace.' });
+const routes = {
+  post: createRoute({
+    method: 'post',
+    path: '/entries',
+    summary: 'Create an entry',
+    security: bearerSecurity,
+    request: { query: FolderQuerySchema, body },
+    responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError },
+  }),
+  put: createRoute({
+    method: 'put',
+    path: '/entries/{id}',
+    summary: 'Create an entry with your own UUID (idempotent)',
+    security: bearerSecurity,
+    request: { params: IdParamSchema, query: FolderQuerySchema, body },
+    responses: {
+      ...created,
+      ...commonErrors,
+      ...bodyErrors,
+      ...validationError,
+      ...conflictError,
+      ...notFoundError,
+    },
+  }),
+  get: createRoute({
+    method: 'get',
+    path: '/entries/{id}',
+    summary: 'Fetch an entry with its meta',
+    security: bearerSecurity,
+    request: { params: IdParamSchema },
+    responses: {
+      200: json(EntrySchema, 'The entry'),
+      ...commonErrors,
+      ...notFoundError,
+      ...validationError,
+    },
+  }),
+  byKey: createRoute({
+    method: 'get',
+    path: '/entries/key/{key}',
+    summary: 'Fetch an entry by key',
+    security: bearerSecurity,
+    request: { params: KeyParamSchema },
+    responses: {
+      200: json(EntrySchema, 'The entry'),
+      ...commonErrors,
+      ...notFoundError,
+      ...validationError,
+    },
+  }),
+  list: createRoute({
+    method: 'get',
+    path: '/entries',
+    summary: 'List entries, newest first',
+    security: bearerSecurity,
+    request: { query: ListQuerySchema },
+    responses: {
+      200: json(EntryListSchema, 'A page of entries'),
+      ...commonErrors,
+      ...validationError,
+    },
+  }),
+  states: createRoute({
+    method: 'get',
+    path: '/entries/{id}/states',
+    summary: "An entry's state history",
+    security: bearerSecurity,
+    request: { params: IdParamSchema },
+    responses: {
+      200: json(EntryStatesSchema, 'Oldest first'),
+      ...commonErrors,
+      ...notFoundError,
+      ...validationError,
+    },
+  }),
+};
+
+const entryNotFound = () =>
+  new DomainError({
+    kind: 'not_found',
+    code: 'entry_not_found',
+    detail: 'No entry with this id in this workspace.',
+  });
 
 export const entriesV1 = newRouter()
   .openapi(routes.post, async (c) => {
-    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, { body: c.req.valid('json'), folder: c.req.valid('query').folder });
+    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, {
+      body: c.req.valid('json'),
+      folder: c.req.valid('query').folder,
+    });
     return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.put, async (c) => {
     const { id } = c.req.valid('param');
-    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, { id, body: c.req.valid('json'), folder: c.req.valid('query').folder });
+    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, {
+      id,
+      body: c.req.valid('json'),
+      folder: c.req.valid('query').folder,
+    });
     return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.list, async (c) => {
     const query = c.req.valid('query');
-    const page = await listEntries(c.get('db'), c.get('principal').workspaceId, { folder: query.folder, limit: query.limit, cursor: query.cursor, createdAt: query.created_at, ascending: query.ascending === 'true' });
+    const page = await listEntries(c.get('db'), c.get('principal').workspaceId, {
+      folder: query.folder,
+      limit: query.limit,
+      cursor: query.cursor,
+      createdAt: query.created_at,
+      ascending: query.ascending === 'true',
+    });
     return c.json(EntryListSchema.parse(toEntryListDto(page, query)), 200);
   })
   .openapi(routes.byKey, async (c) => {
-    const entry = await getEntryByKey(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').key);
-    if (!entry) throw new DomainError({ kind: 'not_found', code: 'entry_not_found', detail: 'No entry with this key in this workspace.' });
+    const entry = await getEntryByKey(
+      c.get('db'),
+      c.get('principal').workspaceId,
+      c.req.valid('param').key,
+    );
+    if (!entry)
+      throw new DomainError({
+        kind: 'not_found',
+        code: 'entry_not_found',
+        detail: 'No entry with this key in this workspace.',
+      });
     return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.get, async (c) => {
-    const entry = await getEntry(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').id);
+    const entry = await getEntry(
+      c.get('db'),
+      c.get('principal').workspaceId,
+      c.req.valid('param').id,
+    );
     if (!entry) throw entryNotFound();
     return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
   })
   .openapi(routes.states, async (c) => {
-    const states = await listEntryStates(c.get('db'), c.get('principal').workspaceId, c.req.valid('param').id);
+    const states = await listEntryStates(
+      c.get('db'),
+      c.get('principal').workspaceId,
+      c.req.valid('param').id,
+    );
     if (!states) throw entryNotFound();
     return c.json(EntryStatesSchema.parse({ list: states.map(toEntryStateDto) }), 200);
   });

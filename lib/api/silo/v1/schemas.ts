@@ -12,7 +12,9 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 /** A time given as a query parameter: ISO 8601 UTC, year 0001 to 9999. */
 export const TimestampQuerySchema = z.iso
   .datetime()
-  .refine((text) => Date.parse(text) >= EARLIEST && Date.parse(text) <= LATEST, { message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z' })
+  .refine((text) => Date.parse(text) >= EARLIEST && Date.parse(text) <= LATEST, {
+    message: 'must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z',
+  })
   .openapi({ example: '2026-04-30T00:00:00.000Z' });
 
 export const FaultSchema = z
@@ -54,27 +56,50 @@ export const EntrySchema = z
   .openapi('Entry');
 
 export const EntryListSchema = z
-  .object({ list: z.array(EntrySchema), folder: z.string().optional(), created_at: TimestampSchema.optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
+  .object({
+    list: z.array(EntrySchema),
+    folder: z.string().optional(),
+    created_at: TimestampSchema.optional(),
+    limit: z.number().int(),
+    cursor: z.string().optional(),
+    next_cursor: z.string().optional(),
+  })
   .openapi('EntryList');
 
 export const EntryStatesSchema = z
   .object({
     list: z.array(
-      z.object({ id: z.string(), created_at: TimestampSchema, key: z.enum(ENTRY_STATES).openapi({ example: 'processing' }), src: z.string().optional().openapi({ example: 'transform.job' }), src_id: z.uuid().optional() }),
+      z.object({
+        id: z.string(),
+        created_at: TimestampSchema,
+        key: z.enum(ENTRY_STATES).openapi({ example: 'processing' }),
+        src: z.string().optional().openapi({ example: 'transform.job' }),
+        src_id: z.uuid().optional(),
+      }),
     ),
   })
   .openapi('EntryStates');
 
 export const CreateEntryBodySchema = z
   .object({
-    key: z.string().min(1).max(255).optional().openapi({ description: 'Unique per workspace: a repeat returns the original entry' }),
+    key: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({ description: 'Unique per workspace: a repeat returns the original entry' }),
     folder: z.string().optional().openapi({ example: 'suppliers' }),
     data: z
       .record(z.string(), z.unknown())
       .optional()
       .openapi({
-        description: 'A GOBL party (https://gobl.org/draft-0/org/party); its fields may also come at the top level',
-        example: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Panadería La Espiga SRL', tax_id: { country: 'AR', code: '30-71234567-1' } },
+        description:
+          'A GOBL party (https://gobl.org/draft-0/org/party); its fields may also come at the top level',
+        example: {
+          $schema: 'https://gobl.org/draft-0/org/party',
+          name: 'Panadería La Espiga SRL',
+          tax_id: { country: 'AR', code: '30-71234567-1' },
+        },
       }),
   })
   .catchall(z.unknown())
@@ -86,13 +111,34 @@ export const FolderQuerySchema = z.object({ folder: z.string().optional() }).str
 export const ListQuerySchema = z
   .object({
     folder: z.string().optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: 'Default 20, at most 100' }),
-    cursor: z.string().max(200).optional().openapi({ description: "The previous page's next_cursor, with the same `ascending`" }),
-    created_at: TimestampQuerySchema.optional().openapi({ description: 'Entries created at or before this time (newest first), or at or after it when `ascending`' }),
-    ascending: z.enum(['true', 'false']).optional().openapi({ description: 'true: oldest first (default: newest first)' }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(20)
+      .openapi({ description: 'Default 20, at most 100' }),
+    cursor: z
+      .string()
+      .max(200)
+      .optional()
+      .openapi({ description: "The previous page's next_cursor, with the same `ascending`" }),
+    created_at: TimestampQuerySchema.optional().openapi({
+      description:
+        'Entries created at or before this time (newest first), or at or after it when `ascending`',
+    }),
+    ascending: z
+      .enum(['true', 'false'])
+      .optional()
+      .openapi({ description: 'true: oldest first (default: newest first)' }),
   })
   .strict();
-export const IdParamSchema = z.object({ id: z.string().uuid().openapi({ param: { name: 'id', in: 'path' } }) });
+export const IdParamSchema = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 export const KeyParamSchema = z.object({
   key: z
     .string()

@@ -47,7 +47,10 @@ export function toEntryStateDto(state: EntryState) {
 }
 
 /** A page of entries with the query it answers, as Invopop echoes it. */
-export function toEntryListDto(page: { list: Entry[]; nextCursor?: string }, query: { folder?: string; created_at?: string; limit: number; cursor?: string }) {
+export function toEntryListDto(
+  page: { list: Entry[]; nextCursor?: string },
+  query: { folder?: string; created_at?: string; limit: number; cursor?: string },
+) {
   return {
     list: page.list.map(toEntryDto),
     ...(query.folder ? { folder: query.folder } : {}),

@@ -20,7 +20,10 @@ export const WorkflowSchema = z
     name: z.string(),
     description: z.string().optional(),
     template: z.string().optional(),
-    schema: z.string().optional().openapi({ description: 'Short GOBL schema name of the documents it processes', example: 'org/party' }),
+    schema: z.string().optional().openapi({
+      description: 'Short GOBL schema name of the documents it processes',
+      example: 'org/party',
+    }),
     steps: z.array(StepSchema),
     rescue: z.array(StepSchema),
     created_at: TimestampSchema,
@@ -29,13 +32,24 @@ export const WorkflowSchema = z
   .openapi('Workflow');
 
 export const WorkflowListSchema = z
-  .object({ list: z.array(WorkflowSchema), limit: z.number().int(), created_at: TimestampSchema.optional(), schema: z.string().optional(), next_created_at: TimestampSchema.optional() })
+  .object({
+    list: z.array(WorkflowSchema),
+    limit: z.number().int(),
+    created_at: TimestampSchema.optional(),
+    schema: z.string().optional(),
+    next_created_at: TimestampSchema.optional(),
+  })
   .openapi('WorkflowList');
 export const WorkflowListQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(20),
-    created_at: TimestampQuerySchema.optional().openapi({ description: "Only workflows created before this time (the previous page's next_created_at)" }),
-    schema: z.string().max(100).optional().openapi({ description: 'Only workflows that process this short GOBL schema name', example: 'org/party' }),
+    created_at: TimestampQuerySchema.optional().openapi({
+      description: "Only workflows created before this time (the previous page's next_created_at)",
+    }),
+    schema: z.string().max(100).optional().openapi({
+      description: 'Only workflows that process this short GOBL schema name',
+      example: 'org/party',
+    }),
   })
   .strict();
 
@@ -49,7 +63,10 @@ const JobEventSchema = z
     http_status: z.number().int().optional(),
     duration_ms: z.number().optional(),
     attempt: z.number().int().optional(),
-    runs: z.number().int().optional().openapi({ description: 'Present on an event that stands for several runs of a step retried many times (its message names them): how many runs' }),
+    runs: z.number().int().optional().openapi({
+      description:
+        'Present on an event that stands for several runs of a step retried many times (its message names them): how many runs',
+    }),
   })
   .openapi('JobEvent');
 
@@ -87,22 +104,42 @@ export const JobSchema = z
 
 const JobSummarySchema = JobSchema.omit({ intents: true }).openapi('JobSummary');
 export const JobListSchema = z
-  .object({ list: z.array(JobSummarySchema), created_at: TimestampSchema.optional(), limit: z.number().int(), cursor: z.string().optional(), next_cursor: z.string().optional() })
+  .object({
+    list: z.array(JobSummarySchema),
+    created_at: TimestampSchema.optional(),
+    limit: z.number().int(),
+    cursor: z.string().optional(),
+    next_cursor: z.string().optional(),
+  })
   .openapi('JobList');
 
 export const CreateJobSchema = createJobBody.meta({ id: 'CreateJob' });
 
 export const WaitQuerySchema = z
   .object({
-    wait: z.coerce.number().int().min(0).max(60).optional().openapi({ description: 'Seconds (≤ 60) to wait for the job to complete' }),
+    wait: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60)
+      .optional()
+      .openapi({ description: 'Seconds (≤ 60) to wait for the job to complete' }),
   })
   .strict();
 export const JobListQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(20),
     cursor: z.string().max(200).optional(),
-    created_at: TimestampQuerySchema.optional().openapi({ description: 'Jobs created at or before this time' }),
+    created_at: TimestampQuerySchema.optional().openapi({
+      description: 'Jobs created at or before this time',
+    }),
     silo_entry_id: z.string().uuid().optional(),
   })
   .strict();
-export const AnyIdParamSchema = z.object({ id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' } }) });
+export const AnyIdParamSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});

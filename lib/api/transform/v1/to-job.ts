@@ -38,7 +38,10 @@ export function toJobDto(job: Job) {
 }
 
 /** A page of jobs with the query it answers, as Invopop echoes it. */
-export function toJobListDto(page: { list: JobSummary[]; nextCursor?: string }, query: { created_at?: string; limit: number; cursor?: string }) {
+export function toJobListDto(
+  page: { list: JobSummary[]; nextCursor?: string },
+  query: { created_at?: string; limit: number; cursor?: string },
+) {
   return {
     list: page.list.map(toJobSummaryDto),
     ...(query.created_at ? { created_at: query.created_at } : {}),

@@ -17,7 +17,10 @@ export function toWorkflowDto(workflow: Workflow) {
 }
 
 /** A page of workflows with the query it answers, as Invopop echoes it. */
-export function toWorkflowListDto(page: { list: Workflow[]; nextCreatedAt?: Date }, query: { limit: number; created_at?: string; schema?: string }) {
+export function toWorkflowListDto(
+  page: { list: Workflow[]; nextCreatedAt?: Date },
+  query: { limit: number; created_at?: string; schema?: string },
+) {
   return {
     list: page.list.map(toWorkflowDto),
     limit: query.limit,

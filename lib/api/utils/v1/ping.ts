@@ -12,4 +12,6 @@ const pingRoute = createRoute({
   responses: { 200: json(PingSchema, 'The API is up and the key is valid'), ...commonErrors },
 });
 
-export const ping = newRouter().openapi(pingRoute, (c) => c.json(PingSchema.parse({ ping: 'pong' }), 200));
+export const ping = newRouter().openapi(pingRoute, (c) =>
+  c.json(PingSchema.parse({ ping: 'pong' }), 200),
+);

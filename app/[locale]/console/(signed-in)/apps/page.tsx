@@ -25,7 +25,9 @@ export default async function AppsPage({ params }: Props) {
           <p className="text-slate-700">{t('govAr.description')}</p>
           <p className="text-sm" data-testid="gov-ar-status">
             <span className="font-medium">{t('statusLabel')}</span>{' '}
-            <span className={connected ? 'font-semibold text-emerald-800' : 'text-slate-700'}>{connected ? t('connected') : t('notConnected')}</span>
+            <span className={connected ? 'font-semibold text-emerald-800' : 'text-slate-700'}>
+              {connected ? t('connected') : t('notConnected')}
+            </span>
           </p>
           <form action={connected ? disconnectAppAction : connectAppAction}>
             <button type="submit" className={connected ? dangerButtonClass : buttonClass}>

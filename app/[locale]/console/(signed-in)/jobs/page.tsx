@@ -20,12 +20,18 @@ export default async function JobsPage({ params, searchParams }: Props) {
   const { cursor } = await searchParams;
   const db = await getDb();
   // A hand-edited cursor is not an error page: start from the newest again.
-  const result = await listJobs(db, operator.workspaceId, { limit: 20, cursor }).catch(() => listJobs(db, operator.workspaceId, { limit: 20 }));
+  const result = await listJobs(db, operator.workspaceId, { limit: 20, cursor }).catch(() =>
+    listJobs(db, operator.workspaceId, { limit: 20 }),
+  );
   const names = await jobNames(db, operator.workspaceId, result.list);
   return (
     <>
       <PageHeader title={t('title')} description={t('lead')} />
-      {result.list.length === 0 ? <EmptyState>{t('empty')}</EmptyState> : <JobList jobs={result.list} names={names} />}
+      {result.list.length === 0 ? (
+        <EmptyState>{t('empty')}</EmptyState>
+      ) : (
+        <JobList jobs={result.list} names={names} />
+      )}
       <nav aria-label={t('pages')} className="flex flex-wrap justify-between gap-2">
         {cursor ? (
           <Link href="/console/jobs" className={secondaryButtonClass}>
@@ -35,7 +41,11 @@ export default async function JobsPage({ params, searchParams }: Props) {
           <span />
         )}
         {result.nextCursor ? (
-          <Link href={{ pathname: '/console/jobs', query: { cursor: result.nextCursor } }} className={secondaryButtonClass} rel="next">
+          <Link
+            href={{ pathname: '/console/jobs', query: { cursor: result.nextCursor } }}
+            className={secondaryButtonClass}
+            rel="next"
+          >
             {t('older')}
           </Link>
         ) : null}

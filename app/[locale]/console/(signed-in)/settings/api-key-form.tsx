@@ -14,7 +14,15 @@ export function ApiKeyForm() {
   const failed = state.status === 'error';
   return (
     <div className="space-y-4">
-      {state.status === 'ok' ? <SecretReveal id="api-key-token" label={t('tokenLabel', { name: state.data.name })} value={state.data.token} copyLabel={t('copy')} warning={t('tokenOnce')} /> : null}
+      {state.status === 'ok' ? (
+        <SecretReveal
+          id="api-key-token"
+          label={t('tokenLabel', { name: state.data.name })}
+          value={state.data.token}
+          copyLabel={t('copy')}
+          warning={t('tokenOnce')}
+        />
+      ) : null}
       <form action={action} className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <Field label={t('name')} name="key-name">

@@ -20,7 +20,8 @@ export default async function SettingsPage({ params }: Props) {
   const t = await getTranslations('console.settings');
   const format = await getFormatter();
   const keys = await listApiKeys(await getDb(), operator.workspaceId);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
       <PageHeader title={t('title')} description={t('lead')} />
@@ -31,7 +32,10 @@ export default async function SettingsPage({ params }: Props) {
         <div className="space-y-6">
           <p className="text-slate-700">{t('keys.lead')}</p>
           <ApiKeyForm />
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" data-testid="api-keys">
+          <ul
+            className="divide-y divide-slate-200 rounded-md border border-slate-200"
+            data-testid="api-keys"
+          >
             {keys.map((key) => (
               <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <div className="min-w-0">
@@ -40,11 +44,15 @@ export default async function SettingsPage({ params }: Props) {
                   </p>
                   <p className="text-sm text-slate-600">
                     {t('keys.created', { when: when(key.created_at) })}
-                    {key.last_used_at ? ` · ${t('keys.lastUsed', { when: when(key.last_used_at) })}` : ''}
+                    {key.last_used_at
+                      ? ` · ${t('keys.lastUsed', { when: when(key.last_used_at) })}`
+                      : ''}
                   </p>
                 </div>
                 {key.revoked_at ? (
-                  <span className="text-sm font-medium text-slate-700">{t('keys.revoked', { when: when(key.revoked_at) })}</span>
+                  <span className="text-sm font-medium text-slate-700">
+                    {t('keys.revoked', { when: when(key.revoked_at) })}
+                  </span>
                 ) : (
                   <form action={revokeApiKeyAction}>
                     <input type="hidden" name="key_id" value={key.id} />

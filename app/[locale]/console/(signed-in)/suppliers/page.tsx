@@ -5,10 +5,19 @@ import { Link, localeParams } from '@/lib/i18n';
 import { findEntries, partyOf } from '@/lib/silo';
 import { StateBadge } from '@/components/console/badges';
 import { Pagination } from '@/components/console/pagination';
-import { buttonClass, EmptyState, inputClass, PageHeader, secondaryButtonClass } from '@/components/console/ui';
+import {
+  buttonClass,
+  EmptyState,
+  inputClass,
+  PageHeader,
+  secondaryButtonClass,
+} from '@/components/console/ui';
 import { requireOperator } from '../../session';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ q?: string | string[]; page?: string | string[] }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ q?: string | string[]; page?: string | string[] }>;
+};
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +33,12 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
   const query = [q].flat()[0]?.slice(0, 200) ?? '';
   const t = await getTranslations('console.suppliers');
   const format = await getFormatter();
-  const result = await findEntries(await getDb(), operator.workspaceId, { folder: 'suppliers', query, page: Number([page].flat()[0]) || 1, pageSize: PAGE_SIZE });
+  const result = await findEntries(await getDb(), operator.workspaceId, {
+    folder: 'suppliers',
+    query,
+    page: Number([page].flat()[0]) || 1,
+    pageSize: PAGE_SIZE,
+  });
   return (
     <>
       <PageHeader
@@ -42,7 +56,14 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
             <label htmlFor="q" className="block text-sm font-medium">
               {t('search')}
             </label>
-            <input id="q" name="q" type="search" defaultValue={query} placeholder={t('searchPlaceholder')} className={inputClass} />
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={query}
+              placeholder={t('searchPlaceholder')}
+              className={inputClass}
+            />
           </div>
           <button type="submit" className={secondaryButtonClass}>
             {t('searchSubmit')}
@@ -50,22 +71,34 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
         </form>
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
-        {query ? t('resultsFor', { count: result.total, query }) : t('count', { count: result.total })}
+        {query
+          ? t('resultsFor', { count: result.total, query })
+          : t('count', { count: result.total })}
       </p>
       {result.list.length === 0 ? (
         <EmptyState>{query ? t('noMatches') : t('empty')}</EmptyState>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" data-testid="supplier-list">
+        <ul
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+          data-testid="supplier-list"
+        >
           {result.list.map((entry) => {
             const party = partyOf(entry.data);
             return (
-              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4">
+              <li
+                key={entry.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 p-4"
+              >
                 <div className="min-w-0">
-                  <Link href={`/console/suppliers/${entry.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                  <Link
+                    href={`/console/suppliers/${entry.id}`}
+                    className="font-semibold text-brand-700 underline underline-offset-2"
+                  >
                     {party.name || t('unnamed')}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    {t('cuit')} {party.cuit ? formatCuit(party.cuit) : '—'} · {format.dateTime(entry.createdAt, { dateStyle: 'medium' })}
+                    {t('cuit')} {party.cuit ? formatCuit(party.cuit) : '—'} ·{' '}
+                    {format.dateTime(entry.createdAt, { dateStyle: 'medium' })}
                   </p>
                 </div>
                 <StateBadge state={entry.state} />
@@ -74,7 +107,14 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
           })}
         </ul>
       )}
-      <Pagination page={result.page} pages={result.pages} href={(p) => ({ pathname: '/console/suppliers', query: { ...(query ? { q: query } : {}), ...(p > 1 ? { page: String(p) } : {}) } })} />
+      <Pagination
+        page={result.page}
+        pages={result.pages}
+        href={(p) => ({
+          pathname: '/console/suppliers',
+          query: { ...(query ? { q: query } : {}), ...(p > 1 ? { page: String(p) } : {}) },
+        })}
+      />
     </>
   );
 }

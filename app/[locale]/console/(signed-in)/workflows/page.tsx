@@ -35,15 +35,22 @@ export default async function WorkflowsPage({ params }: Props) {
           {list.map((workflow) => (
             <li key={workflow.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
               <div className="min-w-0">
-                <Link href={`/console/workflows/${workflow.id}`} className="font-semibold text-brand-700 underline underline-offset-2">
+                <Link
+                  href={`/console/workflows/${workflow.id}`}
+                  className="font-semibold text-brand-700 underline underline-offset-2"
+                >
                   {workflow.name}
                 </Link>
                 <p className="text-sm text-slate-600">
                   {t('stepCount', { count: workflow.steps.length })}
-                  {workflow.steps.some((s) => s.provider === 'webhook') ? ` · ${t('withWebhook')}` : ''}
+                  {workflow.steps.some((s) => s.provider === 'webhook')
+                    ? ` · ${t('withWebhook')}`
+                    : ''}
                 </p>
               </div>
-              <p className="text-sm text-slate-600">{format.dateTime(workflow.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</p>
+              <p className="text-sm text-slate-600">
+                {format.dateTime(workflow.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+              </p>
             </li>
           ))}
         </ul>

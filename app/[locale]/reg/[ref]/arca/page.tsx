@@ -15,7 +15,10 @@ type Props = { params: Promise<{ locale: string; ref: string }> };
 
 const STEPS = ['s1', 's2', 's3', 's4', 's5'] as const;
 const MISTAKES = ['mistake1', 'mistake2', 'mistake3'] as const;
-const SIMULATOR_PAGE = { sandbox: '/simulator/arca/sandbox/wsass', live: '/simulator/arca/live/certificados' } as const;
+const SIMULATOR_PAGE = {
+  sandbox: '/simulator/arca/sandbox/wsass',
+  live: '/simulator/arca/live/certificados',
+} as const;
 
 export default async function ArcaStep({ params }: Props) {
   const { locale, ref } = await localeParams(params);
@@ -41,7 +44,12 @@ export default async function ArcaStep({ params }: Props) {
       {getEnv().arcaSimulator && (
         <div className="rounded-md border-l-4 border-sky-700 bg-sky-50 p-4">
           <p>{t('simulatorNote')}</p>
-          <a href={SIMULATOR_PAGE[env]} target="_blank" rel="noopener" className="mt-2 inline-block font-semibold text-brand-800 underline">
+          <a
+            href={SIMULATOR_PAGE[env]}
+            target="_blank"
+            rel="noopener"
+            className="mt-2 inline-block font-semibold text-brand-800 underline"
+          >
             {t('openSimulator')}
           </a>
         </div>
@@ -58,7 +66,10 @@ export default async function ArcaStep({ params }: Props) {
           ),
         }))}
       />
-      <section aria-labelledby="mistakes-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <section
+        aria-labelledby="mistakes-title"
+        className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+      >
         <h2 id="mistakes-title" className="font-semibold text-amber-950">
           {t(`${env}.mistakesTitle`)}
         </h2>

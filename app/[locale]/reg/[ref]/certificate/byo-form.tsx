@@ -8,7 +8,8 @@ import { useFileLimit } from '@/components/wizard/use-file-limit';
 import { idle } from '@/components/forms/action-state';
 import type { ByoField, ByoState } from './actions';
 
-const input = 'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1';
+const input =
+  'block w-full rounded-md border border-slate-500 bg-white px-3 py-2 file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1';
 
 export type UploadOwnCredentials = (state: ByoState, form: FormData) => Promise<ByoState>;
 
@@ -30,13 +31,31 @@ export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
     limit.reset();
   };
   const serverErrors = limit.errors.length || state.status !== 'error' ? [] : (state.errors ?? []);
-  const invalid = (field: ByoField) => limit.fields.includes(field) || (serverErrors.length > 0 && state.status === 'error' && !!state.fields?.[field]);
+  const invalid = (field: ByoField) =>
+    limit.fields.includes(field) ||
+    (serverErrors.length > 0 && state.status === 'error' && !!state.fields?.[field]);
   const attention = useMemo(() => ({ state, heldBack }), [state, heldBack]);
-  const sent = (name: string | undefined) => (name && serverErrors.length ? tu('sentFile', { name }) : undefined);
+  const sent = (name: string | undefined) =>
+    name && serverErrors.length ? tu('sentFile', { name }) : undefined;
   return (
     <form action={action} onSubmit={onSubmit} className="space-y-3" noValidate>
-      <FileField name="certificate" label={t('byoCertificate')} accept=".crt,.cer,.pem,.der,.p7b,.p12,.pfx" required onChoose={limit.check} invalid={invalid('certificate')} sent={sent(state.values?.certificateName)} />
-      <FileField name="key" label={t('byoKey')} accept=".key,.pem,.der,.p8,.p12,.pfx" onChoose={limit.check} invalid={invalid('key')} sent={sent(state.values?.keyName)} />
+      <FileField
+        name="certificate"
+        label={t('byoCertificate')}
+        accept=".crt,.cer,.pem,.der,.p7b,.p12,.pfx"
+        required
+        onChoose={limit.check}
+        invalid={invalid('certificate')}
+        sent={sent(state.values?.certificateName)}
+      />
+      <FileField
+        name="key"
+        label={t('byoKey')}
+        accept=".key,.pem,.der,.p8,.p12,.pfx"
+        onChoose={limit.check}
+        invalid={invalid('key')}
+        sent={sent(state.values?.keyName)}
+      />
       <div className="space-y-1">
         <label htmlFor="byo-password" className="font-medium">
           {t('byoPassword')}
@@ -51,7 +70,12 @@ export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
           className="w-full max-w-sm rounded-md border border-slate-500 bg-white px-3 py-2"
         />
       </div>
-      <FormMessage id={MESSAGE_ID} title={serverErrors.length ? tu('problemsTitle') : undefined} messages={limit.errors.length ? limit.errors : serverErrors} focusOn={attention} />
+      <FormMessage
+        id={MESSAGE_ID}
+        title={serverErrors.length ? tu('problemsTitle') : undefined}
+        messages={limit.errors.length ? limit.errors : serverErrors}
+        focusOn={attention}
+      />
       <SubmitButton label={t('byoSubmit')} pendingLabel={tu('validating')} variant="secondary" />
     </form>
   );
@@ -59,9 +83,25 @@ export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
 
 const MESSAGE_ID = 'byo-message';
 
-type FileFieldProps = { name: ByoField; label: string; accept: string; required?: boolean; onChoose: (input: HTMLInputElement) => void; invalid: boolean; sent?: string };
+type FileFieldProps = {
+  name: ByoField;
+  label: string;
+  accept: string;
+  required?: boolean;
+  onChoose: (input: HTMLInputElement) => void;
+  invalid: boolean;
+  sent?: string;
+};
 
-function FileField({ name, label, accept, required = false, onChoose, invalid, sent }: FileFieldProps) {
+function FileField({
+  name,
+  label,
+  accept,
+  required = false,
+  onChoose,
+  invalid,
+  sent,
+}: FileFieldProps) {
   const sentId = `byo-${name}-sent`;
   const describedBy = [sent ? sentId : '', invalid ? MESSAGE_ID : ''].filter(Boolean).join(' ');
   return (
@@ -69,7 +109,17 @@ function FileField({ name, label, accept, required = false, onChoose, invalid, s
       <label htmlFor={`byo-${name}`} className="font-medium">
         {label}
       </label>
-      <input id={`byo-${name}`} name={name} type="file" required={required} accept={accept} onChange={(e) => onChoose(e.target)} aria-invalid={invalid || undefined} aria-describedby={describedBy || undefined} className={input} />
+      <input
+        id={`byo-${name}`}
+        name={name}
+        type="file"
+        required={required}
+        accept={accept}
+        onChange={(e) => onChoose(e.target)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy || undefined}
+        className={input}
+      />
       {sent && (
         <p id={sentId} className="text-sm text-slate-700">
           {sent}

@@ -10,9 +10,20 @@ export type GenerateCsr = (state: GenerateState, form: FormData) => Promise<Gene
 
 // Bound on the server (see the page): an action bound here is a new reference at every render, and
 // React's server renderer, answering a form posted without JavaScript, would wait on it forever.
-export function GenerateForm({ action: generate, alias, hasCsr }: { action: GenerateCsr; alias: string; hasCsr: boolean }) {
+export function GenerateForm({
+  action: generate,
+  alias,
+  hasCsr,
+}: {
+  action: GenerateCsr;
+  alias: string;
+  hasCsr: boolean;
+}) {
   const t = useTranslations('wizard.certificate');
-  const [state, action] = useActionState<GenerateState, FormData>(generate, { status: 'idle', values: { alias } });
+  const [state, action] = useActionState<GenerateState, FormData>(generate, {
+    status: 'idle',
+    values: { alias },
+  });
   const errors = state.status === 'error' ? (state.errors ?? []) : [];
   return (
     // noValidate: the server's message names the problem in the supplier's language, the browser's would not.
@@ -40,7 +51,11 @@ export function GenerateForm({ action: generate, alias, hasCsr }: { action: Gene
         />
       </div>
       <FormMessage messages={errors} />
-      <SubmitButton label={hasCsr ? t('regenerate') : t('generate')} pendingLabel={t('generating')} variant={hasCsr ? 'secondary' : 'primary'} />
+      <SubmitButton
+        label={hasCsr ? t('regenerate') : t('generate')}
+        pendingLabel={t('generating')}
+        variant={hasCsr ? 'secondary' : 'primary'}
+      />
     </form>
   );
 }

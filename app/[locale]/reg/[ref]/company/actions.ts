@@ -12,12 +12,26 @@ export type CompanyState = ActionState<{ regime?: Regime }>;
 
 const input = z.object({ regime: z.enum(REGIMES) });
 
-export async function saveCompany(ref: string, locale: Locale, _prev: CompanyState, form: FormData): Promise<CompanyState> {
+export async function saveCompany(
+  ref: string,
+  locale: Locale,
+  _prev: CompanyState,
+  form: FormData,
+): Promise<CompanyState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
-  if (!(await withinRateLimit(ref))) return { status: 'error', errors: [t('rateLimited')], values: {} };
+  if (!(await withinRateLimit(ref)))
+    return { status: 'error', errors: [t('rateLimited')], values: {} };
   const registration = await requireStep(ref, locale, 'company');
   const parsed = input.safeParse({ regime: form.get('regime') });
-  if (!parsed.success) return { status: 'error', errors: [t('company.regimeRequired')], fields: { regime: 'required' }, values: {} };
-  await updateProgress(await getDb(), registration.entryId, 'certificate', { regime: parsed.data.regime });
+  if (!parsed.success)
+    return {
+      status: 'error',
+      errors: [t('company.regimeRequired')],
+      fields: { regime: 'required' },
+      values: {},
+    };
+  await updateProgress(await getDb(), registration.entryId, 'certificate', {
+    regime: parsed.data.regime,
+  });
   return redirect({ href: `/reg/${ref}/certificate`, locale });
 }

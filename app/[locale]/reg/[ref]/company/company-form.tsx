@@ -11,9 +11,20 @@ export type SaveCompany = (state: CompanyState, form: FormData) => Promise<Compa
 
 // Bound on the server (see the page): an action bound here is a new reference at every render, and
 // React's server renderer, answering a form posted without JavaScript, would wait on it forever.
-export function CompanyForm({ action: save, regime, regimes }: { action: SaveCompany; regime: Regime | null; regimes: readonly Regime[] }) {
+export function CompanyForm({
+  action: save,
+  regime,
+  regimes,
+}: {
+  action: SaveCompany;
+  regime: Regime | null;
+  regimes: readonly Regime[];
+}) {
   const t = useTranslations('wizard');
-  const [state, action] = useActionState<CompanyState, FormData>(save, { status: 'idle', values: { regime: regime ?? undefined } });
+  const [state, action] = useActionState<CompanyState, FormData>(save, {
+    status: 'idle',
+    values: { regime: regime ?? undefined },
+  });
   const errors = state.status === 'error' ? (state.errors ?? []) : [];
   return (
     <form action={action} className="space-y-4" noValidate>
@@ -23,8 +34,18 @@ export function CompanyForm({ action: save, regime, regimes }: { action: SaveCom
           {t('company.regimeHint')}
         </p>
         {regimes.map((value) => (
-          <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:ring-1 has-[:checked]:ring-brand-700">
-            <input type="radio" name="regime" value={value} defaultChecked={state.values?.regime === value} required className="h-4 w-4 accent-brand-700" />
+          <label
+            key={value}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:ring-1 has-[:checked]:ring-brand-700"
+          >
+            <input
+              type="radio"
+              name="regime"
+              value={value}
+              defaultChecked={state.values?.regime === value}
+              required
+              className="h-4 w-4 accent-brand-700"
+            />
             {t(`company.regime.${value}`)}
           </label>
         ))}

@@ -18,7 +18,12 @@ export default async function CompanyStep({ params }: Props) {
   const tEnv = await getTranslations('wizard.env');
   return (
     <div className="space-y-8">
-      <StepHeading base={`/reg/${ref}`} step="company" reached={registration.step} title={t('title')}>
+      <StepHeading
+        base={`/reg/${ref}`}
+        step="company"
+        reached={registration.step}
+        title={t('title')}
+      >
         <p>{t('intro', { company: registration.company.name })}</p>
       </StepHeading>
       <dl className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
@@ -58,7 +63,11 @@ export default async function CompanyStep({ params }: Props) {
           <li>{t('steps3')}</li>
         </ol>
       </section>
-      <CompanyForm action={saveCompany.bind(null, ref, locale)} regime={registration.regime} regimes={REGIMES} />
+      <CompanyForm
+        action={saveCompany.bind(null, ref, locale)}
+        regime={registration.regime}
+        regimes={REGIMES}
+      />
     </div>
   );
 }

@@ -17,7 +17,10 @@ export default async function DoneStep({ params }: Props) {
   return (
     <section aria-labelledby="done-title" className="space-y-6">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-700 text-2xl text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-700 text-2xl text-white"
+        >
           ✓
         </span>
         <h1 id="done-title" className="text-2xl font-bold sm:text-3xl">
@@ -25,7 +28,11 @@ export default async function DoneStep({ params }: Props) {
         </h1>
       </div>
       <p className="text-lg">{t(`body${env}`)}</p>
-      {notAfter && <p className="font-semibold">{t('expires', { date: format.dateTime(new Date(notAfter), { dateStyle: 'long' }) })}</p>}
+      {notAfter && (
+        <p className="font-semibold">
+          {t('expires', { date: format.dateTime(new Date(notAfter), { dateStyle: 'long' }) })}
+        </p>
+      )}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="font-semibold">{t('renewTitle')}</h2>
         <p className="mt-1">{t('renewBody')}</p>

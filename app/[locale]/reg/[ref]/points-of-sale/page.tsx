@@ -9,7 +9,10 @@ import { requireStep } from '../load';
 import { finishRegistration } from './actions';
 import { PointsTable } from './points-table';
 
-type Props = { params: Promise<{ locale: string; ref: string }>; searchParams: Promise<{ finish?: string }> };
+type Props = {
+  params: Promise<{ locale: string; ref: string }>;
+  searchParams: Promise<{ finish?: string }>;
+};
 
 export default async function PointsOfSaleStep({ params, searchParams }: Props) {
   const { locale, ref } = await localeParams(params);
@@ -24,16 +27,33 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
   const regime = registration.regime ?? 'unknown';
   return (
     <div className="space-y-8">
-      <StepHeading base={`/reg/${ref}`} step="points-of-sale" reached={registration.step} title={t('title')} />
+      <StepHeading
+        base={`/reg/${ref}`}
+        step="points-of-sale"
+        reached={registration.step}
+        title={t('title')}
+      />
       {certificate && (
-        <p role="status" className="rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4 font-medium text-emerald-900">
-          {t('validated', { alias: certificate.alias ?? '—', cuit: formatCuit(certificate.cuit ?? ''), date: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'long' }) })}
+        <p
+          role="status"
+          className="rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4 font-medium text-emerald-900"
+        >
+          {t('validated', {
+            alias: certificate.alias ?? '—',
+            cuit: formatCuit(certificate.cuit ?? ''),
+            date: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'long' }),
+          })}
         </p>
       )}
       <p>{t('intro')}</p>
       {live ? (
-        <section aria-labelledby="live-steps" className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 id="live-steps" className="font-semibold">{t('liveStepsTitle')}</h2>
+        <section
+          aria-labelledby="live-steps"
+          className="rounded-lg border border-slate-200 bg-white p-4"
+        >
+          <h2 id="live-steps" className="font-semibold">
+            {t('liveStepsTitle')}
+          </h2>
           <ol className="mt-2 list-decimal space-y-1 pl-5">
             <li>{t('live1')}</li>
             <li>{t('live2')}</li>
@@ -45,21 +65,33 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
         <p className="rounded-md border-l-4 border-sky-700 bg-sky-50 p-4">{t('sandboxBody')}</p>
       )}
       <section aria-labelledby="pos-list" className="space-y-3">
-        <h2 id="pos-list" className="text-lg font-semibold">{t('listTitle')}</h2>
+        <h2 id="pos-list" className="text-lg font-semibold">
+          {t('listTitle')}
+        </h2>
         {!result.ok && (
           <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
             {t('error')} {explainOutcome(result.outcome, locale)}
           </p>
         )}
         {result.ok && result.list.length > 0 && <PointsTable list={result.list} />}
-        {result.ok && result.list.length === 0 && <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">{t(live ? 'noneLive' : 'noneSandbox')}</p>}
+        {result.ok && result.list.length === 0 && (
+          <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+            {t(live ? 'noneLive' : 'noneSandbox')}
+          </p>
+        )}
         {/* The query string keeps this answer out of the page cache: it always asks ARCA again. */}
-        <Link href={`/reg/${ref}/points-of-sale?refresh=1`} className="inline-block font-medium text-brand-800 underline">
+        <Link
+          href={`/reg/${ref}/points-of-sale?refresh=1`}
+          className="inline-block font-medium text-brand-800 underline"
+        >
           {t('refresh')}
         </Link>
       </section>
       {finish === 'no-certificate' && (
-        <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+        <div
+          role="alert"
+          className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
+        >
           <p>{t('finishRefused')}</p>
           <Link href={`/reg/${ref}/upload`} className="mt-2 inline-block font-semibold underline">
             {t('finishRefusedLink')}

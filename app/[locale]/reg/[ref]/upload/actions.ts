@@ -12,12 +12,22 @@ import { emptyUploads } from '../empty-uploads';
 import { readUpload } from '../read-upload';
 
 /** `fileName` names the file sent (the field comes back empty). */
-export type UploadState = ActionState<{ pasted: string; fileName?: string }, undefined, Partial<Record<'file' | 'pasted', string>>>;
+export type UploadState = ActionState<
+  { pasted: string; fileName?: string },
+  undefined,
+  Partial<Record<'file' | 'pasted', string>>
+>;
 
-export async function uploadCertificate(ref: string, locale: Locale, _prev: UploadState, form: FormData): Promise<UploadState> {
+export async function uploadCertificate(
+  ref: string,
+  locale: Locale,
+  _prev: UploadState,
+  form: FormData,
+): Promise<UploadState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   const pasted = String(form.get('pasted') ?? '').slice(0, MAX_INPUT_BYTES + 1);
-  if (!(await withinRateLimit(ref))) return { status: 'error', errors: [t('rateLimited')], values: { pasted } };
+  if (!(await withinRateLimit(ref)))
+    return { status: 'error', errors: [t('rateLimited')], values: { pasted } };
   const registration = await requireStep(ref, locale, 'upload');
   const file = await readUpload(form.get('file'));
   const values = { pasted, fileName: file?.name };
@@ -25,7 +35,8 @@ export async function uploadCertificate(ref: string, locale: Locale, _prev: Uplo
   const empty = emptyUploads({ file }, (name) => t('upload.emptyFile', { name }));
   if (empty) return { status: 'error', ...empty, values };
   const input = file?.bytes ?? (pasted.trim() ? pasted : undefined);
-  if (!input) return { status: 'error', errors: [t('upload.empty')], fields: { file: 'required' }, values };
+  if (!input)
+    return { status: 'error', errors: [t('upload.empty')], fields: { file: 'required' }, values };
   let result;
   try {
     result = await validateCertificate(await getDb(), registration, input);
@@ -33,6 +44,12 @@ export async function uploadCertificate(ref: string, locale: Locale, _prev: Uplo
     getLogger().error({ err: error }, 'wizard: certificate validation failed unexpectedly');
     return { status: 'error', errors: [t('unexpected')], values };
   }
-  if (!result.ok) return { status: 'error', errors: result.problems.map((p) => explainOutcome(p, locale)), fields: { [at]: result.problems[0]?.code ?? 'invalid' }, values };
+  if (!result.ok)
+    return {
+      status: 'error',
+      errors: result.problems.map((p) => explainOutcome(p, locale)),
+      fields: { [at]: result.problems[0]?.code ?? 'invalid' },
+      values,
+    };
   return redirect({ href: `/reg/${ref}/points-of-sale`, locale });
 }

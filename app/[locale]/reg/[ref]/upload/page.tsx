@@ -15,7 +15,12 @@ export default async function UploadStep({ params }: Props) {
   const t = await getTranslations('wizard.upload');
   return (
     <div className="space-y-8">
-      <StepHeading base={`/reg/${ref}`} step="upload" reached={registration.step} title={t('title')}>
+      <StepHeading
+        base={`/reg/${ref}`}
+        step="upload"
+        reached={registration.step}
+        title={t('title')}
+      >
         <p>{t('intro')}</p>
       </StepHeading>
       <ValidatedInUse refCode={ref} locale={locale} registration={registration} />

@@ -88,7 +88,11 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
           className="mx-auto mt-3 block text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-200 file:px-3 file:py-1"
         />
         {shownName && <span className="mt-2 block text-sm font-medium">{shownName}</span>}
-        {!shownName && sentName && <span className="mt-2 block text-sm font-medium">{t('sentFile', { name: sentName })}</span>}
+        {!shownName && sentName && (
+          <span className="mt-2 block text-sm font-medium">
+            {t('sentFile', { name: sentName })}
+          </span>
+        )}
       </label>
       <p className="text-center text-sm font-medium text-slate-700">{t('or')}</p>
       <div className="space-y-1">
@@ -111,7 +115,13 @@ export function UploadForm({ action: upload }: { action: UploadCertificate }) {
       </div>
       <FormMessage
         id="upload-message"
-        title={serverErrors.length ? (sentName ? t('problemsTitleFile', { name: sentName }) : t('problemsTitle')) : undefined}
+        title={
+          serverErrors.length
+            ? sentName
+              ? t('problemsTitleFile', { name: sentName })
+              : t('problemsTitle')
+            : undefined
+        }
         messages={localErrors.length ? localErrors : serverErrors}
         focusOn={attention}
       />

@@ -23,20 +23,45 @@ export default async function JobPage({ params }: Props) {
   const db = await getDb();
   const job = isUuid(id) ? await getJob(db, operator.workspaceId, id) : undefined;
   if (!job) notFound();
-  const [entry, workflow] = await Promise.all([getEntry(db, operator.workspaceId, job.siloEntryId), getWorkflow(db, operator.workspaceId, job.workflowId)]);
+  const [entry, workflow] = await Promise.all([
+    getEntry(db, operator.workspaceId, job.siloEntryId),
+    getWorkflow(db, operator.workspaceId, job.workflowId),
+  ]);
   const supplierName = entry ? partyOf(entry.data).name : '';
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
-  const when = (at: Date | null) => (at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' }) : '—');
+  const when = (at: Date | null) =>
+    at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' }) : '—';
   return (
     <>
-      <PageHeader title={t('detailTitle')} description={t('supplierAndWorkflow', { supplier: supplierName || t('unknownSupplier'), workflow: workflow?.name ?? t('unknownWorkflow') })} actions={<StatusBadge status={job.status} />} />
+      <PageHeader
+        title={t('detailTitle')}
+        description={t('supplierAndWorkflow', {
+          supplier: supplierName || t('unknownSupplier'),
+          workflow: workflow?.name ?? t('unknownWorkflow'),
+        })}
+        actions={<StatusBadge status={job.status} />}
+      />
       <Card>
         <DataList
           items={[
             { label: t('status'), value: <StatusBadge status={job.status} /> },
-            { label: t('supplier'), value: <Link href={`/console/suppliers/${job.siloEntryId}`} className={linkClass}>{supplierName || t('unknownSupplier')}</Link> },
-            { label: t('workflow'), value: <Link href={`/console/workflows/${job.workflowId}`} className={linkClass}>{workflow?.name ?? t('unknownWorkflow')}</Link> },
+            {
+              label: t('supplier'),
+              value: (
+                <Link href={`/console/suppliers/${job.siloEntryId}`} className={linkClass}>
+                  {supplierName || t('unknownSupplier')}
+                </Link>
+              ),
+            },
+            {
+              label: t('workflow'),
+              value: (
+                <Link href={`/console/workflows/${job.workflowId}`} className={linkClass}>
+                  {workflow?.name ?? t('unknownWorkflow')}
+                </Link>
+              ),
+            },
             { label: t('id'), value: <code className="break-all">{job.id}</code> },
             { label: t('created'), value: when(job.createdAt) },
             { label: t('updated'), value: when(job.updatedAt) },
@@ -51,14 +76,21 @@ export default async function JobPage({ params }: Props) {
             {job.faults.map((fault, index) => (
               <li key={index}>
                 {fault.code ? <code className="mr-2">{fault.code}</code> : null}
-                {isJobFaultCode(fault.code) ? t(`codes.${fault.code}`) : <span lang="en">{fault.message}</span>}
+                {isJobFaultCode(fault.code) ? (
+                  t(`codes.${fault.code}`)
+                ) : (
+                  <span lang="en">{fault.message}</span>
+                )}
               </li>
             ))}
           </ul>
         </Card>
       ) : null}
       <Card title={t('intents')} id="intents-title">
-        <IntentList intents={job.intents} steps={[...(workflow?.steps ?? []), ...(workflow?.rescue ?? [])]} />
+        <IntentList
+          intents={job.intents}
+          steps={[...(workflow?.steps ?? []), ...(workflow?.rescue ?? [])]}
+        />
       </Card>
     </>
   );

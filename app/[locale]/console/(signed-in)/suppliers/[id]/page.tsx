@@ -16,7 +16,10 @@ import { isUuid } from '@/components/console/is-uuid';
 import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
 
-type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<{ tab?: string }> };
+type Props = {
+  params: Promise<{ locale: string; id: string }>;
+  searchParams: Promise<{ tab?: string }>;
+};
 
 const TABS: EntryTab[] = ['data', 'history', 'meta', 'jobs'];
 
@@ -46,10 +49,21 @@ export default async function SupplierPage({ params, searchParams }: Props) {
   const registration = workflows.list.filter((w) => w.template === 'ar-supplier-registration');
   return (
     <>
-      <PageHeader title={party.name || t('title')} description={party.cuit ? `CUIT ${formatCuit(party.cuit)}` : undefined} actions={<StateBadge state={entry.state} />} />
+      <PageHeader
+        title={party.name || t('title')}
+        description={party.cuit ? `CUIT ${formatCuit(party.cuit)}` : undefined}
+        actions={<StateBadge state={entry.state} />}
+      />
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('run.title')} id="run-title">
-          <RunWorkflowForm entryId={entry.id} registered={entry.state === 'registered'} workflows={registration.map((w) => ({ id: w.id, label: `${w.name} · ${when(w.createdAt)}` }))} />
+          <RunWorkflowForm
+            entryId={entry.id}
+            registered={entry.state === 'registered'}
+            workflows={registration.map((w) => ({
+              id: w.id,
+              label: `${w.name} · ${when(w.createdAt)}`,
+            }))}
+          />
         </Card>
         <CertificateCard certificate={certificate} />
       </div>
@@ -69,7 +83,11 @@ export default async function SupplierPage({ params, searchParams }: Props) {
               ]}
             />
             <h2 className="mb-2 mt-4 text-base font-semibold">{t('fields.json')}</h2>
-            <pre tabIndex={0} aria-label={t('fields.json')} className="overflow-x-auto rounded bg-slate-50 p-3 text-xs">
+            <pre
+              tabIndex={0}
+              aria-label={t('fields.json')}
+              className="overflow-x-auto rounded bg-slate-50 p-3 text-xs"
+            >
               {JSON.stringify(entry.data, null, 2)}
             </pre>
           </Card>
@@ -87,9 +105,19 @@ export default async function SupplierPage({ params, searchParams }: Props) {
           </Card>
         ) : null}
         {tab === 'meta' ? <MetaPanel meta={entry.meta} /> : null}
-        {tab === 'jobs' ? jobs.list.length ? (
-          <JobList jobs={jobs.list} names={{ suppliers: { [entry.id]: party.name }, workflows: Object.fromEntries(workflows.list.map((w) => [w.id, w.name])) }} />
-        ) : <EmptyState>{t('noJobs')}</EmptyState> : null}
+        {tab === 'jobs' ? (
+          jobs.list.length ? (
+            <JobList
+              jobs={jobs.list}
+              names={{
+                suppliers: { [entry.id]: party.name },
+                workflows: Object.fromEntries(workflows.list.map((w) => [w.id, w.name])),
+              }}
+            />
+          ) : (
+            <EmptyState>{t('noJobs')}</EmptyState>
+          )
+        ) : null}
       </div>
     </>
   );

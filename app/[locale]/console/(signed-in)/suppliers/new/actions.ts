@@ -13,13 +13,24 @@ import { requireOperator } from '../../../session';
 
 const FIELDS = ['name', 'cuit'] as const;
 type SupplierFields = { name?: 'name_required' | 'name_unstorable'; cuit?: CuitProblem };
-export type SupplierFormState = ActionState<Record<(typeof FIELDS)[number], string>, { party: Record<string, unknown> }, SupplierFields>;
+export type SupplierFormState = ActionState<
+  Record<(typeof FIELDS)[number], string>,
+  { party: Record<string, unknown> },
+  SupplierFields
+>;
 
 /** Build validates and previews the party; Save stores it in the suppliers folder and opens it. */
-export async function supplierAction(_previous: SupplierFormState, formData: FormData): Promise<SupplierFormState> {
+export async function supplierAction(
+  _previous: SupplierFormState,
+  formData: FormData,
+): Promise<SupplierFormState> {
   const operator = await requireOperator();
   const values = formValues(formData, FIELDS);
-  const input = { $schema: PARTY_SCHEMA, name: values.name.trim(), tax_id: { country: 'AR', code: values.cuit } };
+  const input = {
+    $schema: PARTY_SCHEMA,
+    name: values.name.trim(),
+    tax_id: { country: 'AR', code: values.cuit },
+  };
   const checked = validateParty(input, '');
   if (!checked.ok) {
     const cuit = validateCuit(values.cuit);
@@ -28,16 +39,31 @@ export async function supplierAction(_previous: SupplierFormState, formData: For
     if (!cuit.ok) fields.cuit = cuit.problem;
     return { status: 'error', code: 'invalidFields', fields, values };
   }
-  if (formData.get('intent') !== 'save') return { status: 'ok', code: 'supplierBuilt', data: { party: checked.party.data }, values };
+  if (formData.get('intent') !== 'save')
+    return { status: 'ok', code: 'supplierBuilt', data: { party: checked.party.data }, values };
   const db = await getDb();
   const cuit = normalizeCuit(values.cuit);
-  const existing = formData.get('allow_duplicate') === 'yes' ? undefined : await findSupplierByCuit(db, operator.workspaceId, cuit);
-  if (existing) return { status: 'error', code: 'supplierDuplicate', params: { cuit: formatCuit(cuit), name: existing.name, id: existing.id }, values };
+  const existing =
+    formData.get('allow_duplicate') === 'yes'
+      ? undefined
+      : await findSupplierByCuit(db, operator.workspaceId, cuit);
+  if (existing)
+    return {
+      status: 'error',
+      code: 'supplierDuplicate',
+      params: { cuit: formatCuit(cuit), name: existing.name, id: existing.id },
+      values,
+    };
   let id: string;
   try {
-    ({ entry: { id } } = await createEntry(db, operator.workspaceId, { body: { folder: 'suppliers', data: checked.party.data } }));
+    ({
+      entry: { id },
+    } = await createEntry(db, operator.workspaceId, {
+      body: { folder: 'suppliers', data: checked.party.data },
+    }));
   } catch (error) {
-    if (error instanceof DomainError) return errorState(error, values, { code: 'supplierNotSaved' });
+    if (error instanceof DomainError)
+      return errorState(error, values, { code: 'supplierNotSaved' });
     throw error;
   }
   return redirect({ href: `/console/suppliers/${id}`, locale: await getLocale() });
@@ -45,7 +71,12 @@ export async function supplierAction(_previous: SupplierFormState, formData: For
 
 /** A supplier of the workspace with exactly this CUIT (the search matches parts; this keeps whole ones). */
 async function findSupplierByCuit(db: Db, workspaceId: string, cuit: string) {
-  const { list } = await findEntries(db, workspaceId, { folder: 'suppliers', query: cuit, page: 1, pageSize: 20 });
+  const { list } = await findEntries(db, workspaceId, {
+    folder: 'suppliers',
+    query: cuit,
+    page: 1,
+    pageSize: 20,
+  });
   const match = list.find((entry) => normalizeCuit(partyOf(entry.data).cuit) === cuit);
   return match ? { id: match.id, name: partyOf(match.data).name } : undefined;
 }

@@ -8,25 +8,53 @@ import { Link } from '@/lib/i18n';
 import { idle } from '@/components/forms/action-state';
 import { CuitField } from '@/components/console/cuit-field';
 import { FormStatus } from '@/components/console/form-status';
-import { buttonClass, Field, inputClass, linkClass, secondaryButtonClass } from '@/components/console/ui';
+import {
+  buttonClass,
+  Field,
+  inputClass,
+  linkClass,
+  secondaryButtonClass,
+} from '@/components/console/ui';
 
 const PARTY_SCHEMA = 'https://gobl.org/draft-0/org/party';
 
 export function SupplierForm() {
   const t = useTranslations('console.suppliers.form');
   const tc = useTranslations('console.cuit');
-  const [state, action, pending] = useActionState<SupplierFormState, FormData>(supplierAction, idle);
-  const values = state.status === 'idle' ? { name: '', cuit: '' } : (state.values ?? { name: '', cuit: '' });
+  const [state, action, pending] = useActionState<SupplierFormState, FormData>(
+    supplierAction,
+    idle,
+  );
+  const values =
+    state.status === 'idle' ? { name: '', cuit: '' } : (state.values ?? { name: '', cuit: '' });
   const fields = state.status === 'error' ? (state.fields ?? {}) : {};
   const [name, setName] = useState(values.name);
   const [cuit, setCuit] = useState(values.cuit);
   // The JSON follows the fields as typed; after "Build" it shows the server's normalised party.
-  const draft = { $schema: PARTY_SCHEMA, name: name.trim(), tax_id: { country: 'AR', code: normalizeCuit(cuit) } };
-  const duplicate = state.status === 'error' && state.code === 'supplierDuplicate' ? { id: String(state.params?.id), name: String(state.params?.name) } : undefined;
-  const built = state.status === 'ok' && state.values?.name === name && state.values?.cuit === cuit ? state.data.party : undefined;
+  const draft = {
+    $schema: PARTY_SCHEMA,
+    name: name.trim(),
+    tax_id: { country: 'AR', code: normalizeCuit(cuit) },
+  };
+  const duplicate =
+    state.status === 'error' && state.code === 'supplierDuplicate'
+      ? { id: String(state.params?.id), name: String(state.params?.name) }
+      : undefined;
+  const built =
+    state.status === 'ok' && state.values?.name === name && state.values?.cuit === cuit
+      ? state.data.party
+      : undefined;
   return (
     <form action={action} className="space-y-5">
-      <Field label={t('name')} name="name" error={fields.name ? t(fields.name === 'name_unstorable' ? 'nameUnstorable' : 'nameRequired') : undefined}>
+      <Field
+        label={t('name')}
+        name="name"
+        error={
+          fields.name
+            ? t(fields.name === 'name_unstorable' ? 'nameUnstorable' : 'nameRequired')
+            : undefined
+        }
+      >
         <input
           id="name"
           name="name"
@@ -39,17 +67,30 @@ export function SupplierForm() {
           className={inputClass}
         />
       </Field>
-      <CuitField label={t('cuit')} defaultValue={values.cuit} serverError={fields.cuit ? tc(fields.cuit) : undefined} onValue={setCuit} />
+      <CuitField
+        label={t('cuit')}
+        defaultValue={values.cuit}
+        serverError={fields.cuit ? tc(fields.cuit) : undefined}
+        onValue={setCuit}
+      />
       <details className="rounded-md border border-slate-200 bg-slate-50 p-3" open={!!built}>
         <summary className="cursor-pointer font-medium">{t('advanced')}</summary>
         <p className="mt-2 text-sm text-slate-700">{built ? t('builtHelp') : t('advancedHelp')}</p>
-        <pre className="mt-2 overflow-x-auto rounded bg-white p-3 text-xs text-slate-900" data-testid="party-json" tabIndex={0} aria-label={t('advanced')}>
+        <pre
+          className="mt-2 overflow-x-auto rounded bg-white p-3 text-xs text-slate-900"
+          data-testid="party-json"
+          tabIndex={0}
+          aria-label={t('advanced')}
+        >
           {JSON.stringify(built ?? draft, null, 2)}
         </pre>
       </details>
       <FormStatus result={state} />
       {duplicate ? (
-        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="duplicate-cuit">
+        <div
+          className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="duplicate-cuit"
+        >
           <Link href={`/console/suppliers/${duplicate.id}`} className={linkClass}>
             {t('duplicateOpen', { name: duplicate.name })}
           </Link>
@@ -60,7 +101,13 @@ export function SupplierForm() {
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="build" className={secondaryButtonClass} disabled={pending}>
+        <button
+          type="submit"
+          name="intent"
+          value="build"
+          className={secondaryButtonClass}
+          disabled={pending}
+        >
           {t('build')}
         </button>
         <button type="submit" name="intent" value="save" className={buttonClass} disabled={pending}>

@@ -10,7 +10,6 @@ import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
-
 export async function generateMetadata() {
   return { title: (await getTranslations('console.workflows'))('detailTitle') };
 }
@@ -19,20 +18,35 @@ export default async function WorkflowPage({ params }: Props) {
   const { locale, id } = await localeParams(params);
   setRequestLocale(locale);
   const operator = await requireOperator();
-  const workflow = isUuid(id) ? await getWorkflow(await getDb(), operator.workspaceId, id) : undefined;
+  const workflow = isUuid(id)
+    ? await getWorkflow(await getDb(), operator.workspaceId, id)
+    : undefined;
   if (!workflow) notFound();
   const t = await getTranslations('console.workflows');
   const format = await getFormatter();
   return (
     <>
       {/* The template's description is stored in English (the API's language); the console says it in its own. */}
-      <PageHeader title={workflow.name} description={workflow.template === 'ar-supplier-registration' ? t('templateDescription') : workflow.description || undefined} />
+      <PageHeader
+        title={workflow.name}
+        description={
+          workflow.template === 'ar-supplier-registration'
+            ? t('templateDescription')
+            : workflow.description || undefined
+        }
+      />
       <Card>
         <DataList
           items={[
             { label: t('id'), value: <code className="break-all">{workflow.id}</code> },
             { label: t('template'), value: workflow.template ?? '—' },
-            { label: t('created'), value: format.dateTime(workflow.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+            {
+              label: t('created'),
+              value: format.dateTime(workflow.createdAt, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }),
+            },
           ]}
         />
       </Card>

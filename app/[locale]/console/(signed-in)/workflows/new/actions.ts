@@ -11,7 +11,10 @@ import { requireOperator } from '../../../session';
 
 const FIELDS = ['webhook_url', 'webhook_token', 'webhook_event', 'webhook_headers'] as const;
 export type WorkflowField = (typeof FIELDS)[number];
-export type WorkflowFormState = ActionState<Record<WorkflowField, string>, { workflowId: string; secret: string }>;
+export type WorkflowFormState = ActionState<
+  Record<WorkflowField, string>,
+  { workflowId: string; secret: string }
+>;
 
 /** `Name: value` per line → headers; the number of the first bad line otherwise. */
 function parseHeaders(text: string): Record<string, string> | number {
@@ -28,17 +31,28 @@ function parseHeaders(text: string): Record<string, string> | number {
 
 /** `webhook.url` → `webhook_url`; every header problem is the headers box's. */
 function formFieldOf(path: string): WorkflowField | undefined {
-  const name = path.startsWith('webhook.headers') ? 'webhook_headers' : `webhook_${path.split('.')[1]}`;
+  const name = path.startsWith('webhook.headers')
+    ? 'webhook_headers'
+    : `webhook_${path.split('.')[1]}`;
   return FIELDS.find((field) => field === name);
 }
 
-export async function createWorkflowAction(_previous: WorkflowFormState, formData: FormData): Promise<WorkflowFormState> {
+export async function createWorkflowAction(
+  _previous: WorkflowFormState,
+  formData: FormData,
+): Promise<WorkflowFormState> {
   const operator = await requireOperator();
   const values = formValues(formData, FIELDS);
   let webhook;
   if (values.webhook_url.trim()) {
     const headers = parseHeaders(values.webhook_headers);
-    if (typeof headers === 'number') return { status: 'error', code: 'invalidFields', fields: { webhook_headers: 'headerLine' }, values };
+    if (typeof headers === 'number')
+      return {
+        status: 'error',
+        code: 'invalidFields',
+        fields: { webhook_headers: 'headerLine' },
+        values,
+      };
     webhook = {
       url: values.webhook_url.trim(),
       ...(values.webhook_event.trim() ? { event: values.webhook_event.trim() } : {}),
@@ -48,11 +62,22 @@ export async function createWorkflowAction(_previous: WorkflowFormState, formDat
   }
   let created;
   try {
-    created = await createWorkflow(await getDb(), operator.workspaceId, { template: 'ar-supplier-registration', webhook });
+    created = await createWorkflow(await getDb(), operator.workspaceId, {
+      template: 'ar-supplier-registration',
+      webhook,
+    });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return errorState(error, values, { code: 'invalidFields', fieldOf: formFieldOf });
   }
-  if (!created.webhookSecret) return redirect({ href: `/console/workflows/${created.workflow.id}`, locale: await getLocale() });
-  return { status: 'ok', code: 'workflowCreated', data: { workflowId: created.workflow.id, secret: created.webhookSecret } };
+  if (!created.webhookSecret)
+    return redirect({
+      href: `/console/workflows/${created.workflow.id}`,
+      locale: await getLocale(),
+    });
+  return {
+    status: 'ok',
+    code: 'workflowCreated',
+    data: { workflowId: created.workflow.id, secret: created.webhookSecret },
+  };
 }

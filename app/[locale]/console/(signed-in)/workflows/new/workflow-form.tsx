@@ -11,12 +11,21 @@ import { buttonClass, Field, inputClass, linkClass } from '@/components/console/
 
 export function WorkflowForm() {
   const t = useTranslations('console.workflows.form');
-  const [state, action, pending] = useActionState<WorkflowFormState, FormData>(createWorkflowAction, idle);
+  const [state, action, pending] = useActionState<WorkflowFormState, FormData>(
+    createWorkflowAction,
+    idle,
+  );
   if (state.status === 'ok') {
     return (
       <div className="space-y-4">
         <FormStatus result={state} />
-        <SecretReveal id="webhook-secret" label={t('secretLabel')} value={state.data.secret} copyLabel={t('copySecret')} warning={t('secretOnce')} />
+        <SecretReveal
+          id="webhook-secret"
+          label={t('secretLabel')}
+          value={state.data.secret}
+          copyLabel={t('copySecret')}
+          warning={t('secretOnce')}
+        />
         <Link href={`/console/workflows/${state.data.workflowId}`} className={linkClass}>
           {t('viewWorkflow')}
         </Link>
@@ -26,7 +35,9 @@ export function WorkflowForm() {
   const values = state.status === 'error' ? state.values : undefined;
   const fields = state.status === 'error' ? (state.fields ?? {}) : {};
   const error = (name: WorkflowField) => (fields[name] ? t(`errors.${name}`) : undefined);
-  const described = (name: WorkflowField, hint = false) => [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described = (name: WorkflowField, hint = false) =>
+    [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <form action={action} className="space-y-5">
       <div>
@@ -38,16 +49,64 @@ export function WorkflowForm() {
         <legend className="px-1 font-semibold">{t('webhookLegend')}</legend>
         <p className="text-sm text-slate-700">{t('webhookHelp')}</p>
         <Field label={t('url')} name="webhook_url" hint={t('urlHint')} error={error('webhook_url')}>
-          <input id="webhook_url" name="webhook_url" type="url" inputMode="url" placeholder="https://" defaultValue={values?.webhook_url} aria-invalid={!!fields.webhook_url || undefined} aria-describedby={described('webhook_url', true)} className={inputClass} />
+          <input
+            id="webhook_url"
+            name="webhook_url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            defaultValue={values?.webhook_url}
+            aria-invalid={!!fields.webhook_url || undefined}
+            aria-describedby={described('webhook_url', true)}
+            className={inputClass}
+          />
         </Field>
-        <Field label={t('event')} name="webhook_event" hint={t('eventHint')} error={error('webhook_event')}>
-          <input id="webhook_event" name="webhook_event" defaultValue={values?.webhook_event} aria-invalid={!!fields.webhook_event || undefined} aria-describedby={described('webhook_event', true)} className={inputClass} />
+        <Field
+          label={t('event')}
+          name="webhook_event"
+          hint={t('eventHint')}
+          error={error('webhook_event')}
+        >
+          <input
+            id="webhook_event"
+            name="webhook_event"
+            defaultValue={values?.webhook_event}
+            aria-invalid={!!fields.webhook_event || undefined}
+            aria-describedby={described('webhook_event', true)}
+            className={inputClass}
+          />
         </Field>
-        <Field label={t('token')} name="webhook_token" hint={t('tokenHint')} error={error('webhook_token')}>
-          <input id="webhook_token" name="webhook_token" type="password" autoComplete="off" defaultValue={values?.webhook_token} aria-describedby={described('webhook_token', true)} className={inputClass} />
+        <Field
+          label={t('token')}
+          name="webhook_token"
+          hint={t('tokenHint')}
+          error={error('webhook_token')}
+        >
+          <input
+            id="webhook_token"
+            name="webhook_token"
+            type="password"
+            autoComplete="off"
+            defaultValue={values?.webhook_token}
+            aria-describedby={described('webhook_token', true)}
+            className={inputClass}
+          />
         </Field>
-        <Field label={t('headers')} name="webhook_headers" hint={t('headersHint')} error={error('webhook_headers')}>
-          <textarea id="webhook_headers" name="webhook_headers" rows={3} defaultValue={values?.webhook_headers} aria-invalid={!!fields.webhook_headers || undefined} aria-describedby={described('webhook_headers', true)} className={`${inputClass} font-mono text-sm`} />
+        <Field
+          label={t('headers')}
+          name="webhook_headers"
+          hint={t('headersHint')}
+          error={error('webhook_headers')}
+        >
+          <textarea
+            id="webhook_headers"
+            name="webhook_headers"
+            rows={3}
+            defaultValue={values?.webhook_headers}
+            aria-invalid={!!fields.webhook_headers || undefined}
+            aria-describedby={described('webhook_headers', true)}
+            className={`${inputClass} font-mono text-sm`}
+          />
         </Field>
       </fieldset>
       <FormStatus result={state} />
