@@ -18,7 +18,7 @@ describeEachDatabase('a party the database cannot store', (database) => {
     const refused = async (body: Record<string, unknown>) => {
       const error = await createEntry(db, ws.id, { body }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DomainError);
-      expect(error).toMatchObject({ kind: 'validation' });
+      expect(error).toMatchObject({ kind: 'invalid' });
       return (error as DomainError).fields;
     };
     expect(

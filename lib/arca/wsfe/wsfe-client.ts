@@ -191,9 +191,17 @@ export async function requestCae(
       return { status: 'unknown', reason: 'timeout' };
     if (error instanceof SoapTransportError && error.kind === 'too_large')
       return { status: 'unknown', reason: 'unreadable' };
-    const code = ((error as { cause?: { code?: string } }).cause ?? (error as { code?: string }))
-      ?.code;
+    const code = systemErrorCode(error);
     if (code && NOT_CONNECTED.has(code)) return { status: 'not_sent', reason: 'unreachable' };
     return { status: 'unknown', reason: 'connection_lost' };
   }
+}
+
+/** The socket's error code (ECONNREFUSED…), found however many transport errors wrap it. */
+function systemErrorCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
