@@ -1,5 +1,6 @@
 import { validateCuit } from '@/lib/arca';
 import type { SimVoucher } from './read-fe-request';
+import { dayNumber } from './yyyymmdd';
 
 export interface WsfeMessage {
   code: number;
@@ -94,13 +95,6 @@ function isDate(value: string | undefined): boolean {
     !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10).replace(/-/g, '') === value
   );
 }
-
-export const dayNumber = (yyyymmdd: string) =>
-  Date.UTC(
-    Number(yyyymmdd.slice(0, 4)),
-    Number(yyyymmdd.slice(4, 6)) - 1,
-    Number(yyyymmdd.slice(6, 8)),
-  ) / 86_400_000;
 
 function validDocument(type: string, number: string): boolean {
   if (!/^\d{1,11}$/.test(number)) return false;

@@ -5,22 +5,11 @@ import { queryRows, type Db } from '@/lib/db';
 import type { ArcaEnvironment } from '@/lib/arca';
 import type { WsfeMessage } from './check-fe-voucher';
 import type { SimVoucher } from './read-fe-request';
+import { addDays } from './yyyymmdd';
 
 export interface IssuedVoucher {
   cae: string;
   caeExpiry: string;
-}
-
-/** yyyymmdd plus days. */
-function addDays(yyyymmdd: string, days: number): string {
-  const date = new Date(
-    Date.UTC(
-      Number(yyyymmdd.slice(0, 4)),
-      Number(yyyymmdd.slice(4, 6)) - 1,
-      Number(yyyymmdd.slice(6, 8)) + days,
-    ),
-  );
-  return date.toISOString().slice(0, 10).replace(/-/g, '');
 }
 
 /**
