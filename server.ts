@@ -11,7 +11,7 @@ import { prepareDemo } from '@/lib/demo';
 import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
-import { createRequestHandler } from '@/lib/server';
+import { createHealthEndpoints, createRequestHandler } from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -57,6 +57,7 @@ async function main() {
     trustedProxies: env.trustedProxies,
     requestsPerMinute: env.pageRequestsPerMinute,
     handleApi,
+    handleHealth: createHealthEndpoints({ getDb, runner }),
     handlePage: (req, res) =>
       void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(
         (error: unknown) => {

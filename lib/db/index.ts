@@ -6,3 +6,5 @@ export { queryRows } from './rows';
 export { runStatement, statement, toDate, toDateOrNull } from './statement';
 export { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
 export { DataDirBusyError } from './data-dir-lock';
+export { migrationStatus } from './migration-status';
+export type { MigrationStatus } from './migration-status';

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isApiPath } from '@/lib/api';
 import { createPublicRequestGuard } from '@/lib/page-cache';
 import { acceptClientAddress, type TrustedProxies } from '@/lib/security';
+import { HEALTH_PATHS } from './health';
 
 interface RequestHandlerOptions {
   trustedProxies: TrustedProxies;
@@ -10,6 +11,8 @@ interface RequestHandlerOptions {
   handleApi(req: IncomingMessage, res: ServerResponse): void;
   /** Everything that is not the API: registration pages, then Next. */
   handlePage(req: IncomingMessage, res: ServerResponse): void;
+  /** /healthz and /readyz, answered before the per-address limits (lib/server/health.ts). */
+  handleHealth?(req: IncomingMessage, res: ServerResponse): Promise<void>;
   now?: () => number;
 }
 
@@ -25,6 +28,12 @@ export function createRequestHandler(options: RequestHandlerOptions) {
   return (req: IncomingMessage, res: ServerResponse) => {
     acceptClientAddress(req, options.trustedProxies);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    if (options.handleHealth && HEALTH_PATHS.includes(pathname as (typeof HEALTH_PATHS)[number])) {
+      void options.handleHealth(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
     if (isApiPath(pathname)) {
       if (!guard.api(req, res, pathname)) options.handleApi(req, res);
       return;

@@ -1,1 +1,2 @@
 export { createRequestHandler } from './create-request-handler';
+export { createHealthEndpoints, HEALTH_PATHS } from './health';

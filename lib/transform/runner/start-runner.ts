@@ -24,6 +24,10 @@ interface RunnerOptions {
 
 export interface Runner {
   id: string;
+  /** When the claim loop last went round (it goes round at least every pollMs while it runs). */
+  lastLoopAt(): Date | undefined;
+  /** False once stopped, or when the claim loop ended on an error it could not survive. */
+  isRunning(): boolean;
   stop(): Promise<void>;
 }
 
@@ -36,6 +40,8 @@ export function startRunner(options: RunnerOptions): Runner {
   const log = getLogger().child({ runner: id });
   const active = new Set<Promise<void>>();
   let running = true;
+  let loopEnded = false;
+  let lastLoopAt: Date | undefined;
   let wake: (() => void) | undefined;
   // A wake-up that arrives while claiming must not be lost until the next poll.
   let woken = false;
@@ -48,6 +54,7 @@ export function startRunner(options: RunnerOptions): Runner {
     const db = await options.getDb();
     const workflows = workflowCache(db);
     while (running) {
+      lastLoopAt = new Date();
       woken = false;
       const free = concurrency - active.size;
       let claimed: JobRow[] = [];
@@ -79,10 +86,16 @@ export function startRunner(options: RunnerOptions): Runner {
       });
     }
   };
-  const done = loop();
+  const done = loop()
+    .catch((error: unknown) => log.error({ err: error }, 'runner: the claim loop stopped'))
+    .finally(() => {
+      loopEnded = true;
+    });
   log.info({ concurrency, pollMs, leaseMs }, 'runner: started');
   return {
     id,
+    lastLoopAt: () => lastLoopAt,
+    isRunning: () => running && !loopEnded,
     async stop() {
       running = false;
       unsubscribe();
