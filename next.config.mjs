@@ -17,7 +17,7 @@ const nextConfig = {
     // Server actions also refuse requests whose Origin does not match the host (Next's CSRF check).
     serverActions: { bodySizeLimit: limits.serverActionBodyBytes },
   },
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'prom-client'],
 };
 
 export default withNextIntl(nextConfig);

@@ -11,7 +11,14 @@ import { prepareDemo } from '@/lib/demo';
 import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
-import { createHealthEndpoints, createRequestHandler } from '@/lib/server';
+import { observeHttp } from '@/lib/metrics';
+import {
+  createHealthEndpoints,
+  createMetricsEndpoint,
+  createRequestHandler,
+  refreshDatabaseReadings,
+  routeClass,
+} from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -58,6 +65,12 @@ async function main() {
     requestsPerMinute: env.pageRequestsPerMinute,
     handleApi,
     handleHealth: createHealthEndpoints({ getDb, runner }),
+    handleMetrics: env.metricsToken
+      ? createMetricsEndpoint({
+          token: env.metricsToken,
+          refreshReadings: async () => refreshDatabaseReadings(await getDb()),
+        })
+      : undefined,
     handlePage: (req, res) =>
       void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(
         (error: unknown) => {
@@ -75,20 +88,22 @@ async function main() {
 
   const logRequests = log.isLevelEnabled('info');
   const server = http.createServer((req, res) => {
-    if (logRequests) {
-      const started = performance.now();
-      res.once('finish', () => {
+    const started = performance.now();
+    res.once('finish', () => {
+      const ms = performance.now() - started;
+      const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+      observeHttp(routeClass(pathname), res.statusCode, ms / 1000);
+      if (logRequests)
         log.info(
           {
             method: req.method,
             path: redactUrl(req.url ?? '/'),
             status: res.statusCode,
-            ms: Math.round(performance.now() - started),
+            ms: Math.round(ms),
           },
           'request',
         );
-      });
-    }
+    });
     handleRequest(req, res);
   });
   server.keepAliveTimeout = 65_000;

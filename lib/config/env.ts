@@ -46,6 +46,8 @@ const rawSchema = z.object({
         return z.NEVER;
       }
     }),
+  // Long enough that guessing it is hopeless; /metrics is off without it.
+  METRICS_TOKEN: z.string().min(24, 'use at least 24 characters (openssl rand -hex 16)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -99,6 +101,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     registrationUrl: base,
     masterKey: raw.MASTER_KEY,
     logLevel: raw.LOG_LEVEL,
+    metricsToken: raw.METRICS_TOKEN,
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
     pageRequestsPerMinute: raw.PAGE_REQUESTS_PER_MINUTE,

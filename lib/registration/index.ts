@@ -22,3 +22,4 @@ export { getCertificateStatus } from './get-certificate-status';
 export type { CertificateStatus } from './get-certificate-status';
 export { getRegistrationVersion } from './get-registration-version';
 export { GOV_AR_STEP_HANDLERS } from './gov-ar-steps';
+export { countCertificatesExpiring } from './count-certificates-expiring';

@@ -13,6 +13,8 @@ interface RequestHandlerOptions {
   handlePage(req: IncomingMessage, res: ServerResponse): void;
   /** /healthz and /readyz, answered before the per-address limits (lib/server/health.ts). */
   handleHealth?(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** /metrics, only when METRICS_TOKEN is set (lib/server/metrics-endpoint.ts); otherwise a page like any. */
+  handleMetrics?(req: IncomingMessage, res: ServerResponse): Promise<void>;
   now?: () => number;
 }
 
@@ -28,8 +30,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
   return (req: IncomingMessage, res: ServerResponse) => {
     acceptClientAddress(req, options.trustedProxies);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    if (options.handleHealth && HEALTH_PATHS.includes(pathname as (typeof HEALTH_PATHS)[number])) {
-      void options.handleHealth(req, res).catch(() => {
+    const operational = HEALTH_PATHS.includes(pathname as (typeof HEALTH_PATHS)[number])
+      ? options.handleHealth
+      : pathname === '/metrics'
+        ? options.handleMetrics
+        : undefined;
+    if (operational) {
+      void operational(req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500).end();
       });
       return;

@@ -17,3 +17,5 @@ export type { Workflow } from './workflow';
 export { JOB_STATUSES, STEP_PROVIDERS, createJobBody } from './schemas';
 export type { Step, WebhookConfig, JobStatus, StepProvider } from './schemas';
 export { isJobFaultCode } from './fault-codes';
+export { countUnfinishedJobs } from './count-unfinished-jobs';
+export type { UnfinishedJobCount } from './count-unfinished-jobs';

@@ -1,5 +1,6 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { postBounded } from '@/lib/http-client';
+import { observeWebhookDelivery } from '@/lib/metrics';
 import { guardedLookup, isRefusedDestination, type Resolver } from './ssrf';
 
 interface DeliveryRequest {
@@ -28,6 +29,15 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** One POST attempt: 10 s timeout, no redirects followed, refused destinations (ssrf.ts) not connected to unless allowed. */
 export async function deliverWebhook(request: DeliveryRequest): Promise<DeliveryResult> {
+  const result = await attempt(request);
+  observeWebhookDelivery(
+    result.ok ? 'delivered' : result.status === undefined ? 'failed' : 'refused',
+    result.durationMs / 1000,
+  );
+  return result;
+}
+
+async function attempt(request: DeliveryRequest): Promise<DeliveryResult> {
   let url: URL;
   try {
     url = new URL(request.url);

@@ -2,6 +2,7 @@ import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
 import { BoundedPostError, postBounded } from '@/lib/http-client';
+import { observeArcaCall } from '@/lib/metrics';
 import { MAX_SOAP_BYTES } from './parse-soap';
 
 export interface SoapResponse {
@@ -39,6 +40,27 @@ const plainAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
 /** POSTs a SOAP envelope with a total timeout and a response size bound (postBounded). */
 export const postSoap: SoapTransport = async (url, body, headers, timeoutMs) => {
+  const started = performance.now();
+  const operation = soapOperation(headers);
+  try {
+    const response = await postSoapOnce(url, body, headers, timeoutMs);
+    const outcome = response.status >= 400 ? `http_${Math.floor(response.status / 100)}xx` : 'ok';
+    observeArcaCall(operation, outcome, (performance.now() - started) / 1000);
+    return response;
+  } catch (error) {
+    const kind = error instanceof SoapTransportError ? error.kind : 'unreachable';
+    observeArcaCall(operation, kind, (performance.now() - started) / 1000);
+    throw error;
+  }
+};
+
+// WSFE names the method in SOAPAction ("http://ar.gov.afip.dif.FEV1/FECAESolicitar"); WSAA sends "" for LoginCms.
+function soapOperation(headers: Record<string, string>): string {
+  const action = (headers.SOAPAction ?? '').replace(/"/g, '');
+  return action === '' ? 'LoginCms' : (action.split('/').pop() ?? action);
+}
+
+const postSoapOnce: SoapTransport = async (url, body, headers, timeoutMs) => {
   const target = new URL(url);
   try {
     const response = await postBounded({

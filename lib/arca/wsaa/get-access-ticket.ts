@@ -16,6 +16,7 @@ import {
 } from './check-ticket';
 import { loginCms } from './login-cms';
 import type { AccessTicket } from './parse-login-cms';
+import { countTicketIssued } from '@/lib/metrics';
 
 interface GetAccessTicketOptions {
   db: Db;
@@ -76,6 +77,7 @@ async function login(
   });
   const timing = { sentAt, receivedAt: clock(), serverDate: result.serverDate };
   if (result.ok) {
+    countTicketIssued(options.environment);
     if (!key) return { ok: true, ticket: result.ticket, from: 'wsaa' };
     const check = checkTicket(result.ticket, key.holder, timing);
     if (check.ok || check.keep) await store(options.db, key, result.ticket, check.clockOffsetMs);

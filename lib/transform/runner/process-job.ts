@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import type { Logger } from 'pino';
+import { countJobFinished } from '@/lib/metrics';
 import { isAppConnected } from '@/lib/workspaces';
 import type { JobEvent } from '../job';
 import { holdLease } from './hold-lease';
@@ -55,7 +56,7 @@ async function runSteps(
     const step = (at.phase === 'steps' ? steps : rescue)[at.index];
     if (!step) {
       const done = at.phase === 'steps' ? 'OK' : 'KO';
-      await db
+      const finished = await db
         .update(schema.jobs)
         .set({
           status: done,
@@ -64,7 +65,9 @@ async function runSteps(
           leaseOwner: null,
           leaseUntil: null,
         })
-        .where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.leaseOwner, owner)));
+        .where(and(eq(schema.jobs.id, job.id), eq(schema.jobs.leaseOwner, owner)))
+        .returning({ id: schema.jobs.id });
+      if (finished.length > 0) countJobFinished(done);
       return;
     }
     const key = `${at.phase}:${at.index}`;
