@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ParseArgsConfig } from 'node:util';
-import type { Db } from '@/lib/db';
+import { backupEmbeddedDatabase, BackupRefused, writeBackupFile, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { createWorkflow } from '@/lib/transform';
 import { createUser } from '@/lib/users';
@@ -8,8 +8,10 @@ import { connectApp, createApiKey, createWorkspace, getWorkspace } from '@/lib/w
 
 export type CommandValues = Record<string, string | boolean | undefined>;
 
-interface AdminCommand {
+export interface AdminCommand {
   options: NonNullable<ParseArgsConfig['options']>;
+  /** A file named after `--` without an option name (`npm run db:backup -- <file>`), resolved against the caller's folder. */
+  fileArgument?: string;
   run(db: Db, values: CommandValues): Promise<Record<string, unknown>>;
 }
 
@@ -144,6 +146,40 @@ export const ADMIN_COMMANDS = {
         password,
         console_url: '/console',
       };
+    },
+  },
+  // npm run db:backup -- <file> [--json]: the embedded database, while the app runs (through it) or not.
+  'db:backup': {
+    options: { json: { type: 'boolean', default: false } },
+    fileArgument: 'file',
+    async run(db, values) {
+      const file = text(values.file);
+      if (!file)
+        throw new DomainError({
+          kind: 'invalid',
+          code: 'usage',
+          detail: 'name the backup file: npm run db:backup -- <file>',
+        });
+      const started = performance.now();
+      try {
+        const archive = await backupEmbeddedDatabase(db);
+        writeBackupFile(file, archive);
+        return { file, bytes: archive.length, ms: Math.round(performance.now() - started) };
+      } catch (error) {
+        if (error instanceof BackupRefused)
+          throw new DomainError({
+            kind: 'precondition',
+            code: 'backup_refused',
+            detail: error.message,
+          });
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new DomainError({
+            kind: 'conflict',
+            code: 'backup_exists',
+            detail: `${file} already exists: a backup never overwrites a file.`,
+          });
+        throw error;
+      }
     },
   },
 } satisfies Record<string, AdminCommand>;

@@ -1,5 +1,5 @@
 export { ADMIN_COMMANDS } from './commands';
-export type { AdminCommandName, CommandValues } from './commands';
+export type { AdminCommand, AdminCommandName, CommandValues } from './commands';
 export {
   startControlSocket,
   sendToControlSocket,

@@ -5,6 +5,12 @@ export * as schema from './schema';
 export { queryRows } from './rows';
 export { runStatement, statement, toDate, toDateOrNull } from './statement';
 export { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
-export { DataDirBusyError } from './data-dir-lock';
+export { DataDirBusyError, lockDataDir } from './data-dir-lock';
 export { migrationStatus } from './migration-status';
 export type { MigrationStatus } from './migration-status';
+export {
+  backupEmbeddedDatabase,
+  restoreEmbeddedDatabase,
+  writeBackupFile,
+  BackupRefused,
+} from './pglite-backup';

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ADMIN_COMMANDS,
+  type AdminCommand,
   CommandRefused,
   sendToControlSocket,
   type AdminCommandName,
@@ -20,9 +22,18 @@ import { failureMessage } from './failure-message';
 export async function runCommand(name: AdminCommandName) {
   let json = process.argv.includes('--json');
   try {
-    const { values } = parseArgs({ options: ADMIN_COMMANDS[name].options, strict: true });
+    const command: AdminCommand = ADMIN_COMMANDS[name];
+    const { values, positionals } = parseArgs({
+      options: command.options,
+      strict: true,
+      allowPositionals: command.fileArgument !== undefined,
+    });
     json = values.json === true;
-    const result = await runSomewhere(name, values as CommandValues);
+    const given = { ...values } as CommandValues;
+    // The running app may have another working folder: it gets the file's full path.
+    if (command.fileArgument && positionals[0])
+      given[command.fileArgument] = path.resolve(positionals[0]);
+    const result = await runSomewhere(name, given);
     if (json) console.log(JSON.stringify(result));
     else
       for (const [key, value] of Object.entries(result))

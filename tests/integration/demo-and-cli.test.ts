@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/lib/db';
+import { getWorkspace } from '@/lib/workspaces';
 
 // The embedded database only: the demo and the control socket exist when DATABASE_URL is unset.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-demo-cli-'));
@@ -64,6 +66,18 @@ function cli(
           json: JSON.parse(stdout || '{}') as Record<string, unknown>,
         });
       },
+    );
+  });
+}
+
+function restore(file: string, into: string): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...node, 'scripts/cli/db-restore.ts', file],
+      { env: { ...env, DATA_DIR: into }, timeout: 120_000 },
+      (error, _stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),
     );
   });
 }
@@ -130,6 +144,36 @@ describe('the demo and the CLI on the embedded database', () => {
           code: 1,
           json: { error: expect.stringContaining('--name is required') },
         });
+        // A backup through the running app, restored into a fresh data folder (the app keeps running).
+        const backup = path.join(dataDir, '..', `${path.basename(dataDir)}-backup.tar.gz`);
+        expect(await cli('db-backup', [backup])).toMatchObject({
+          code: 0,
+          json: { file: backup, bytes: expect.any(Number) },
+        });
+        expect(await cli('db-backup', [backup])).toMatchObject({
+          code: 1,
+          json: { error: expect.stringContaining('never overwrites') },
+        });
+        const restoredDir = mkdtempSync(path.join(tmpdir(), 'arca-restored-'));
+        try {
+          const restored = await restore(backup, restoredDir);
+          expect(restored.code).toBe(0);
+          const database = await openDatabase({ dataDir: path.join(restoredDir, 'pglite') });
+          try {
+            expect(await getWorkspace(database.db, id)).toMatchObject({
+              id,
+              environment: 'sandbox',
+            });
+          } finally {
+            await database.close();
+          }
+          // Never over a database, and never beside a running app on the same folder.
+          expect((await restore(backup, restoredDir)).stderr).toContain('already holds a database');
+          expect((await restore(backup, dataDir)).stderr).toContain('is in use');
+        } finally {
+          rmSync(restoredDir, { recursive: true, force: true });
+          rmSync(backup, { force: true });
+        }
       } finally {
         await first.stop();
       }
