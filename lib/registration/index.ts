@@ -22,3 +22,7 @@ export { getCertificateStatus } from './get-certificate-status';
 export type { CertificateStatus } from './get-certificate-status';
 export { getRegistrationVersion } from './get-registration-version';
 export { GOV_AR_STEP_HANDLERS } from './gov-ar-steps';
+export { supplierForInvoicing } from './supplier-for-invoicing';
+export type { InvoicingSupplierView } from './supplier-for-invoicing';
+export { accessTicketFor, arcaEndpoints } from './access-ticket';
+export { requireGovAr } from './gov-ar-steps/require-gov-ar';
