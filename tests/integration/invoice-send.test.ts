@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { injectWsfeFault } from '@/lib/arca-simulator';
+import { schema } from '@/lib/db';
 import { getEntry } from '@/lib/silo';
 import type { Job } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
@@ -18,6 +21,19 @@ import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulato
 import type { Runner } from '@/lib/transform';
 
 const isDone = (job: Job) => !!job.completedAt;
+const LINES_50 = [
+  {
+    quantity: '1',
+    item: { name: 'Otra', price: '50', key: 'goods' },
+    taxes: [{ cat: 'VAT', rate: 'general' }],
+  },
+];
+const VOUCHER_50 = {
+  ImpTotal: '60.50',
+  ImpNeto: '50.00',
+  ImpIVA: '10.50',
+  Iva: [{ Id: 5, BaseImp: '50.00', Importe: '10.50' }],
+};
 type Stamps = { prv: string; val: string }[];
 
 describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (get) => {
@@ -26,7 +42,7 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
   const owners: string[] = [];
   beforeAll(async () => {
     sim = await startSimulator(get().db);
-    runner = invoiceRunner(get().db, sim, { concurrency: 16 });
+    runner = invoiceRunner(get().db, sim, { concurrency: 16, step: { timeoutMs: 5_000 } });
   });
   afterAll(async () => {
     await runner?.stop();
@@ -190,4 +206,68 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
       expect(held.map((h) => h.number)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     },
   );
+
+  for (const fault of [
+    { kind: 'http_500' as const, name: 'HTTP 500' },
+    { kind: 'timeout' as const, holdMs: 6_000, name: 'a timeout' },
+  ])
+    it(
+      `ARCA commits the voucher, then answers ${fault.name}: the CAE is adopted, one invoice at ARCA`,
+      { timeout: 60_000 },
+      async () => {
+        const db = get().db;
+        const s = await supplier('sandbox');
+        injectWsfeFault({ environment: 'sandbox', cuit: s.cuit, pointOfSale: 11 }, fault);
+        const before = sim.methods.length;
+        const { entryId, job } = await send(s, facturaB(s.cuit, 11));
+        expect(job.status, JSON.stringify(job.faults)).toBe('OK');
+        const held = await simulatorInvoices(db, s.cuit);
+        expect(held.map((h) => h.number)).toEqual([1]);
+        expect(await sendRow(db, entryId)).toMatchObject({
+          status: 'approved',
+          number: 1,
+          cae: held[0]!.cae,
+        });
+        const entry = (await getEntry(db, s.ownerId, entryId))!;
+        expect((entry.data as { doc: { code: string } }).doc.code).toBe('1');
+        const seen = sim.methods.slice(before);
+        expect(seen.filter((m) => m === 'FECAESolicitar')).toHaveLength(1);
+        expect(seen).toContain('FECompConsultar');
+      },
+    );
+
+  it('a pending number that ARCA holds with other content: manual review, never sent again', async () => {
+    const db = get().db;
+    const s = await supplier('sandbox');
+    await send(s, facturaB(s.cuit, 12));
+    // Number 1 was taken by another system sharing the point of sale (so we hold no row for it), and
+    // this entry's process died after reserving number 1 for its own, different, voucher.
+    const [first] = await db
+      .select()
+      .from(schema.invoiceSends)
+      .where(eq(schema.invoiceSends.cuit, s.cuit));
+    await db.delete(schema.invoiceSends).where(eq(schema.invoiceSends.cuit, s.cuit));
+    const other = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 12, { lines: LINES_50 }));
+    await db.insert(schema.invoiceSends).values({
+      ...first!,
+      entryId: other,
+      status: 'pending',
+      cae: null,
+      caeExpiry: null,
+      voucher: { ...(first!.voucher as object), ...VOUCHER_50 },
+    });
+    const before = sim.methods.length;
+    const job = await sendJob(db, s, other);
+    const done = await waitForJobState(db, s.ownerId, job.id, isDone, 30_000);
+    expect(done.status).toBe('KO');
+    expect(done.faults[0]).toMatchObject({ code: 'arca_review' });
+    expect(done.faults[0]!.message).toMatch(/ARCA holds a different voucher under number 1/);
+    expect(sim.methods.slice(before)).not.toContain('FECAESolicitar');
+    const again = await sendJob(db, s, other);
+    expect(
+      (await waitForJobState(db, s.ownerId, again.id, isDone, 30_000)).faults[0],
+    ).toMatchObject({ code: 'arca_review' });
+    expect(sim.methods.slice(before)).not.toContain('FECAESolicitar');
+    expect((await simulatorInvoices(db, s.cuit)).length).toBe(1);
+  });
 });
