@@ -105,7 +105,22 @@ async function sendInTurn(
   const stored = await getSend(db, request.entryId);
   if (stored?.status === 'pending' && stored.number !== null)
     return reconcile(db, arca, { ...stored, voucher: stored.voucher as NumberedFeVoucher }, timed);
+  if (stored?.status === 'approved' && stored.cae && stored.caeExpiry)
+    return {
+      kind: 'approved',
+      voucher: stored.voucher as NumberedFeVoucher,
+      cae: stored.cae,
+      caeExpiry: stored.caeExpiry,
+      observations: stored.observations,
+    };
+  if (stored?.status === 'review')
+    return {
+      kind: 'review',
+      voucher: stored.voucher as NumberedFeVoucher,
+      reason: 'already under review',
+    };
   const claim = await claimSequence(db, request);
+  if ('settled' in claim) return sendInTurn(db, arca, request, timed);
   if (!claim.claimed) return { kind: 'busy' };
   const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
   if (!allowed.ok) {

@@ -175,6 +175,20 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
     expect((await simulatorInvoices(db, s.cuit)).length).toBe(1);
   });
 
+  it('two jobs on the same invoice at once: one invoice at ARCA, both jobs OK', async () => {
+    const db = get().db;
+    const s = await supplier('sandbox');
+    const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 6));
+    const jobs = await Promise.all([sendJob(db, s, entryId), sendJob(db, s, entryId)]);
+    const done = await waitForJobs(
+      db,
+      jobs.map((j) => j.id),
+      30_000,
+    );
+    expect(done.map((j) => j.status)).toEqual(['OK', 'OK']);
+    expect((await simulatorInvoices(db, s.cuit)).map((h) => h.number)).toEqual([1]);
+  });
+
   it(
     '50 invoices sent at once on one point of sale: numbers 1..50, no gap, no duplicate',
     { timeout: 120_000 },
