@@ -26,3 +26,5 @@ export { supplierForInvoicing } from './supplier-for-invoicing';
 export type { InvoicingSupplierView } from './supplier-for-invoicing';
 export { accessTicketFor, arcaEndpoints } from './access-ticket';
 export { requireGovAr } from './gov-ar-steps/require-gov-ar';
+export { findRegisteredSupplier } from './find-registered-supplier';
+export type { RegisteredSupplier } from './find-registered-supplier';

@@ -1,6 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createEntry, getEntry, getEntryByKey, listEntries, listEntryStates } from '@/lib/silo';
+import {
+  createEntry,
+  getEntry,
+  getEntryByKey,
+  listEntries,
+  listEntryStates,
+  type EntryRequest,
+} from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
+import { createInvoiceEntry, isInvoiceRequest } from '@/lib/invoices';
+import type { Db } from '@/lib/db';
 import { bearerSecurity, newRouter } from '../../context';
 import {
   bodyErrors,
@@ -10,6 +19,7 @@ import {
   notFoundError,
   validationError,
 } from '../../responses';
+import { CREATE_ENTRY_EXAMPLES } from './create-entry-examples';
 import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
 import {
   CreateEntryBodySchema,
@@ -22,7 +32,12 @@ import {
   ListQuerySchema,
 } from './schemas';
 
-const body = { content: { 'application/json': { schema: CreateEntryBodySchema } }, required: true };
+const body = {
+  content: {
+    'application/json': { schema: CreateEntryBodySchema, examples: CREATE_ENTRY_EXAMPLES },
+  },
+  required: true,
+};
 const created = {
   200: json(EntrySchema, 'The entry: new, or the original one when the same request is repeated'),
 };
@@ -31,7 +46,7 @@ const routes = {
   post: createRoute({
     method: 'post',
     path: '/entries',
-    summary: 'Create an entry',
+    summary: 'Create an entry: a supplier (GOBL party) or an invoice (GOBL bill/invoice)',
     security: bearerSecurity,
     request: { query: FolderQuerySchema, body },
     responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError },
@@ -39,7 +54,7 @@ const routes = {
   put: createRoute({
     method: 'put',
     path: '/entries/{id}',
-    summary: 'Create an entry with your own UUID (idempotent)',
+    summary: 'Create an entry (supplier or invoice) with your own UUID (idempotent)',
     security: bearerSecurity,
     request: { params: IdParamSchema, query: FolderQuerySchema, body },
     responses: {
@@ -58,7 +73,10 @@ const routes = {
     security: bearerSecurity,
     request: { params: IdParamSchema },
     responses: {
-      200: json(EntrySchema, 'The entry'),
+      200: json(
+        EntrySchema,
+        'The entry; an invoice entry holds its GOBL envelope, with its stamps once sent',
+      ),
       ...commonErrors,
       ...notFoundError,
       ...validationError,
@@ -104,6 +122,10 @@ const routes = {
   }),
 };
 
+/** An invoice (bare or in an envelope) goes to the invoices domain; anything else is a supplier's party. */
+const createByDocument = (db: Db, ownerId: string, request: EntryRequest) =>
+  (isInvoiceRequest(request.body) ? createInvoiceEntry : createEntry)(db, ownerId, request);
+
 const entryNotFound = () =>
   new DomainError({
     kind: 'not_found',
@@ -113,7 +135,7 @@ const entryNotFound = () =>
 
 export const entriesV1 = newRouter()
   .openapi(routes.post, async (c) => {
-    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, {
+    const { entry } = await createByDocument(c.get('db'), c.get('principal').workspaceId, {
       body: c.req.valid('json'),
       folder: c.req.valid('query').folder,
     });
@@ -121,7 +143,7 @@ export const entriesV1 = newRouter()
   })
   .openapi(routes.put, async (c) => {
     const { id } = c.req.valid('param');
-    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, {
+    const { entry } = await createByDocument(c.get('db'), c.get('principal').workspaceId, {
       id,
       body: c.req.valid('json'),
       folder: c.req.valid('query').folder,
