@@ -54,7 +54,7 @@ describe.skipIf(!url)(
       { timeout: 180_000 },
       async () => {
         const db = database.db;
-        const s = await registeredSupplier(db, 'sandbox');
+        const s = await registeredSupplier(db, sim, 'sandbox');
         owners.push(s.ownerId);
         const entryIds = await Promise.all(
           Array.from({ length: 50 }, () => invoiceEntry(db, s.ownerId, facturaB(s.cuit, 31))),
@@ -87,7 +87,7 @@ describe.skipIf(!url)(
       { timeout: 120_000 },
       async () => {
         const db = database.db;
-        const s = await registeredSupplier(db, 'sandbox');
+        const s = await registeredSupplier(db, sim, 'sandbox');
         owners.push(s.ownerId);
         // ARCA commits the voucher, then holds the answer: the worker sits between "pending" and the answer.
         injectWsfeFault(

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { injectWsfeFault } from '@/lib/arca-simulator';
 import { schema } from '@/lib/db';
+import { invoiceDigest } from '@/lib/invoices';
 import { getEntry } from '@/lib/silo';
 import type { Job } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
@@ -50,9 +51,11 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
     await sim?.close();
   });
   const supplier = async (
-    ...args: Parameters<typeof registeredSupplier> extends [unknown, ...infer R] ? R : never
+    ...args: Parameters<typeof registeredSupplier> extends [unknown, unknown, ...infer R]
+      ? R
+      : never
   ) => {
-    const made = await registeredSupplier(get().db, ...args);
+    const made = await registeredSupplier(get().db, sim, ...args);
     owners.push(made.ownerId);
     return made;
   };
@@ -70,8 +73,12 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
     expect(job.status, JSON.stringify(job.faults)).toBe('OK');
     const entry = (await getEntry(db, s.ownerId, entryId))!;
     expect(entry.state).toBe('sent');
-    const envelope = entry.data as { head: { stamps: Stamps }; doc: Record<string, unknown> };
+    const envelope = entry.data as {
+      head: { stamps: Stamps; dig: unknown };
+      doc: Record<string, unknown>;
+    };
     expect(envelope.doc.code).toBe('1');
+    expect(envelope.head.dig).toEqual(invoiceDigest(envelope.doc));
     expect((envelope.doc.tax as { ext: Record<string, string> }).ext['ar-arca-doc-type']).toBe('6');
     const stamps = Object.fromEntries(envelope.head.stamps.map((st) => [st.prv, st.val]));
     expect(stamps['arca-cae']).toMatch(/^\d{14}$/);

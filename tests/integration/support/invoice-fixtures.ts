@@ -1,17 +1,14 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createCsr, generateKeyPair, type ArcaEnvironment } from '@/lib/arca';
-import { addPointOfSale, authorizeService, issueCertificate } from '@/lib/arca-simulator';
-import { getMasterKeyring, sealSecret } from '@/lib/crypto';
+import type { ArcaEnvironment } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
-import { createInvoiceStep, type InvoiceStepOptions } from '@/lib/invoices';
+import { createInvoiceEntry, createInvoiceStep, type InvoiceStepOptions } from '@/lib/invoices';
 import type { Regime } from '@/lib/registration';
-import { createEntry } from '@/lib/silo';
 import { createJob, createWorkflow, startRunner, type Runner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
 import type { RunningSimulator } from '../../fixtures/arca/simulator-server';
-import { newCuit } from '../../support/new-cuit';
+import { registerSupplier } from './registered-supplier';
 
 export interface RegisteredSupplier {
   ownerId: string;
@@ -23,12 +20,13 @@ export interface RegisteredSupplier {
 
 /**
  * A workspace of the environment with the gov-ar app, an ar-invoice workflow and a supplier whose
- * registration is complete as the wizard leaves it: a simulator-issued certificate authorised for
- * wsfe, its key sealed, the regime in the progress, and (live) the points of sale registered in the
- * simulator's portal.
+ * registration is complete as the wizard leaves it (registerSupplier: the regime, a certificate the
+ * simulator issued with wsfe authorised, validated, completed; live: its points of sale registered
+ * in the simulator's portal).
  */
 export async function registeredSupplier(
   db: Db,
+  sim: RunningSimulator,
   environment: ArcaEnvironment,
   options: { regime?: Regime; pointsOfSale?: number[] } = {},
 ): Promise<RegisteredSupplier> {
@@ -38,53 +36,12 @@ export async function registeredSupplier(
   });
   await connectApp(db, workspace.id, 'gov-ar');
   const { workflow } = await createWorkflow(db, workspace.id, { template: 'ar-invoice' });
-  const cuit = newCuit();
-  const { entry } = await createEntry(db, workspace.id, {
-    body: {
-      folder: 'suppliers',
-      data: {
-        $schema: 'https://gobl.org/draft-0/org/party',
-        name: 'Facturas Güemes SRL',
-        tax_id: { country: 'AR', code: cuit },
-      },
-    },
-  });
-  const alias = `fact${cuit.slice(-6)}`;
-  const { privateKeyPem } = await generateKeyPair();
-  const csrPem = await createCsr({
-    companyName: 'Facturas Güemes SRL',
-    alias,
-    cuit,
-    privateKeyPem,
-  });
-  const issued = await issueCertificate(db, { environment, csrPem });
-  if (!issued.ok) throw new Error(`simulator refused the CSR: ${issued.error}`);
-  const authorized = await authorizeService(db, { environment, cuit, alias, service: 'wsfe' });
-  if (!authorized.ok) throw new Error(`simulator refused the authorisation: ${authorized.error}`);
-  await db.insert(schema.registrations).values({
-    entryId: entry.id,
-    ownerId: workspace.id,
-    step: 'done',
-    progress: { regime: options.regime ?? 'responsable_inscripto' },
-    authorizedAt: new Date(),
-  });
-  await db.insert(schema.registrationCredentials).values({
-    entryId: entry.id,
-    ownerId: workspace.id,
-    source: 'generated',
-    alias,
-    keySealed: sealSecret(privateKeyPem, getMasterKeyring(), entry.id),
-    certificatePem: issued.certificatePem,
-    certificateNotAfter: new Date(Date.now() + 365 * 86_400_000),
-    validatedAt: new Date(),
-  });
-  for (const number of options.pointsOfSale ?? [])
-    await addPointOfSale(db, { environment, cuit, number, emissionType: 'CAE - Ri Iva' });
+  const supplier = await registerSupplier(db, sim, workspace.id, options);
   return {
     ownerId: workspace.id,
-    supplierEntryId: entry.id,
+    supplierEntryId: supplier.entryId,
     workflowId: workflow.id,
-    cuit,
+    cuit: supplier.cuit,
     environment,
   };
 }
@@ -115,28 +72,10 @@ export function facturaB(cuit: string, pointOfSale: number, extra: Record<string
   };
 }
 
-/**
- * An invoice entry as the contract stores it: a GOBL envelope around the invoice, in folder
- * `invoices`, state `empty`. Written straight into silo's table: the API's createInvoiceEntry is
- * another branch's, and these tests are about sending.
- */
+/** An invoice entry, stored as the API stores it (createInvoiceEntry): checked, calculated, enveloped. */
 export async function invoiceEntry(db: Db, ownerId: string, doc: Record<string, unknown>) {
-  const id = randomUUID();
-  await db.insert(schema.entries).values({
-    id,
-    ownerId,
-    folder: 'invoices',
-    docSchema: 'https://gobl.org/draft-0/bill/invoice',
-    envSchema: 'https://gobl.org/draft-0/envelope',
-    data: {
-      $schema: 'https://gobl.org/draft-0/envelope',
-      head: { uuid: id, dig: { alg: 'sha256', val: '' } },
-      doc,
-    },
-    requestHash: randomUUID(),
-  });
-  await db.insert(schema.entryStates).values({ entryId: id, state: 'empty' });
-  return id;
+  const { entry } = await createInvoiceEntry(db, ownerId, { body: { data: doc } });
+  return entry.id;
 }
 
 export async function sendJob(db: Db, supplier: RegisteredSupplier, entryId: string) {
