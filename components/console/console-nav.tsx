@@ -6,6 +6,7 @@ import { Link, usePathname } from '@/lib/i18n';
 const ITEMS = [
   { href: '/console', key: 'home' },
   { href: '/console/suppliers', key: 'suppliers' },
+  { href: '/console/invoices', key: 'invoices' },
   { href: '/console/jobs', key: 'jobs' },
   { href: '/console/workflows', key: 'workflows' },
   { href: '/console/apps', key: 'apps' },
