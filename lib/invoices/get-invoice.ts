@@ -2,7 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { getEntry, type EntryFault } from '@/lib/silo';
 import { arcaResponseOf, type ArcaResponse } from './arca-response';
-import { INVOICE_SCHEMA, invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
+import { invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
+import { INVOICE_SCHEMA } from './schemas';
 import { toInvoiceSummary, type InvoiceSummary } from './invoice-summary';
 import { readInvoiceDoc, type ReadInvoice } from './read-invoice-doc';
 

@@ -1,3 +1,9 @@
+export { createInvoiceEntry } from './create-invoice-entry';
+export { isInvoiceRequest } from './is-invoice-request';
+export { invoiceDigest } from './invoice-digest';
+export { INVOICE_SCHEMA, INVOICE_FOLDER } from './schemas';
+export { ENTRY_PROBLEM_CODES } from './entry-problems';
+export type { EntryProblemCode } from './entry-problems';
 // The console's reading and sending of invoice entries (inv-console).
 export { listInvoices, INVOICE_STATES } from './list-invoices';
 export type { InvoiceFilters, InvoiceState } from './list-invoices';
@@ -5,7 +11,7 @@ export { getInvoice } from './get-invoice';
 export type { InvoiceDetail } from './get-invoice';
 export type { InvoiceSummary } from './invoice-summary';
 export { formatInvoiceNumber } from './invoice-number';
-export { INVOICE_SCHEMA, INVOICES_FOLDER, STAMP } from './invoice-envelope';
+export { STAMP } from './invoice-envelope';
 export type { Stamp } from './invoice-envelope';
 export { ARCA_RESPONSE } from './arca-response';
 export type { ArcaResponse, ArcaMessage } from './arca-response';

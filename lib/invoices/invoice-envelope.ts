@@ -1,8 +1,5 @@
 import type { Entry } from '@/lib/silo';
 
-export const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
-export const INVOICES_FOLDER = 'invoices';
-
 /** ARCA's stamps on an approved invoice (`head.stamps` of the envelope). */
 export const STAMP = { cae: 'arca-cae', caeExpiry: 'arca-cae-expiry', qr: 'arca-qr' } as const;
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { findDocuments } from '@/lib/silo';
-import { INVOICE_SCHEMA, INVOICES_FOLDER } from './invoice-envelope';
+import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
 import { toInvoiceSummary, type InvoiceSummary } from './invoice-summary';
 
 export const INVOICE_STATES = ['empty', 'processing', 'sent', 'error'] as const;
@@ -33,7 +33,7 @@ export async function listInvoices(
   if (filters.pointOfSale) equals.series = String(Number(filters.pointOfSale));
   if (filters.supplierCuit) equals['supplier.tax_id.code'] = filters.supplierCuit;
   const found = await findDocuments(db, ownerId, {
-    folder: INVOICES_FOLDER,
+    folder: INVOICE_FOLDER,
     docSchema: INVOICE_SCHEMA,
     state: filters.state,
     equals,
