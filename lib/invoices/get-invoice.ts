@@ -6,6 +6,7 @@ import { invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
 import { INVOICE_SCHEMA } from './schemas';
 import { toInvoiceSummary, type InvoiceSummary } from './invoice-summary';
 import { readInvoiceDoc, type ReadInvoice } from './read-invoice-doc';
+import { supplierRegimes } from './supplier-regimes';
 
 export interface InvoiceDetail extends InvoiceSummary {
   /** The document read and calculated again; null when the stored one cannot be read. */
@@ -28,7 +29,7 @@ export async function getInvoice(
   if (!entry || entry.docSchema !== INVOICE_SCHEMA) return undefined;
   const doc = invoiceDocOf(entry);
   return {
-    ...toInvoiceSummary(entry),
+    ...toInvoiceSummary(entry, await supplierRegimes(db, ownerId, [entry])),
     read: readInvoiceDoc(doc),
     doc,
     qr: stampValue(stampsOf(entry), STAMP.qr),

@@ -1,5 +1,12 @@
+import { normalizeCuit } from '@/lib/arca';
 import type { Entry } from '@/lib/silo';
-import { customerDocument, type CustomerDocument } from '@/lib/invoicing';
+import type { Regime } from '@/lib/registration';
+import {
+  chooseVoucherType,
+  customerDocument,
+  customerVatStatus,
+  type CustomerDocument,
+} from '@/lib/invoicing';
 import { docText, invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
 import { formatInvoiceNumber } from './invoice-number';
 import { readInvoiceDoc } from './read-invoice-doc';
@@ -14,7 +21,10 @@ export interface InvoiceSummary {
   number: string | null;
   /** `0002-00000124`; null until ARCA numbers it. */
   displayNumber: string | null;
-  /** CbteTipo from `tax.ext.ar-arca-doc-type` (chosen by the client, or set when ARCA approved it). */
+  /**
+   * CbteTipo: `tax.ext.ar-arca-doc-type` (chosen by the client, or set when ARCA approved it), else
+   * the one the send will choose from the supplier's regime, as lib/invoicing chooses it.
+   */
   voucherType: number | null;
   issueDate: string | null;
   supplier: { name: string | null; cuit: string | null };
@@ -28,7 +38,8 @@ export interface InvoiceSummary {
   updatedAt: Date;
 }
 
-export function toInvoiceSummary(entry: Entry): InvoiceSummary {
+/** `regimes`: the registered suppliers' IVA regimes by CUIT, to tell the type of an invoice not sent yet. */
+export function toInvoiceSummary(entry: Entry, regimes: Map<string, Regime>): InvoiceSummary {
   const doc = invoiceDocOf(entry);
   const read = readInvoiceDoc(doc);
   const stamps = stampsOf(entry);
@@ -36,6 +47,17 @@ export function toInvoiceSummary(entry: Entry): InvoiceSummary {
   const number = docText(doc, 'code');
   const docType = docText(doc, 'tax', 'ext', 'ar-arca-doc-type');
   const customer = read?.invoice.customer;
+  const regime = regimes.get(normalizeCuit(docText(doc, 'supplier', 'tax_id', 'code') ?? ''));
+  const vatStatus = customerVatStatus(customer);
+  const chosen =
+    read && regime && vatStatus.ok
+      ? chooseVoucherType({
+          invoiceType: read.invoice.type,
+          regime,
+          customerVatStatus: customer ? vatStatus.value : undefined,
+          docType: docType ?? undefined,
+        })
+      : undefined;
   // The document type does not matter here: only class A refuses a customer without a CUIT.
   const document = customer ? customerDocument(customer, 'B') : undefined;
   return {
@@ -44,7 +66,7 @@ export function toInvoiceSummary(entry: Entry): InvoiceSummary {
     pointOfSale,
     number,
     displayNumber: pointOfSale && number ? formatInvoiceNumber(pointOfSale, number) : null,
-    voucherType: docType ? Number(docType) : null,
+    voucherType: docType ? Number(docType) : chosen?.ok ? chosen.value : null,
     issueDate: docText(doc, 'issue_date'),
     supplier: {
       name: docText(doc, 'supplier', 'name'),

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { findDocuments } from '@/lib/silo';
 import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
 import { toInvoiceSummary, type InvoiceSummary } from './invoice-summary';
+import { supplierRegimes } from './supplier-regimes';
 
 export const INVOICE_STATES = ['empty', 'processing', 'sent', 'error'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
@@ -28,15 +29,15 @@ export async function listInvoices(
   ownerId: string,
   filters: InvoiceFilters,
 ): Promise<{ list: InvoiceSummary[]; total: number; page: number; pages: number }> {
-  const equals: Record<string, string> = {};
-  // `series` is stored as the client's digits without leading zeros ("2"), as ARCA numbers it.
-  if (filters.pointOfSale) equals.series = String(Number(filters.pointOfSale));
-  if (filters.supplierCuit) equals['supplier.tax_id.code'] = filters.supplierCuit;
+  // Both stored as the client wrote them: "2" or "0002", a CUIT with or without hyphens.
+  const digitsEqual: Record<string, string> = {};
+  if (filters.pointOfSale) digitsEqual.series = filters.pointOfSale;
+  if (filters.supplierCuit) digitsEqual['supplier.tax_id.code'] = filters.supplierCuit;
   const found = await findDocuments(db, ownerId, {
     folder: INVOICE_FOLDER,
     docSchema: INVOICE_SCHEMA,
     state: filters.state,
-    equals,
+    digitsEqual,
     between: { path: 'issue_date', from: filters.from, to: filters.to },
     search: filters.query
       ? {
@@ -47,5 +48,6 @@ export async function listInvoices(
     page: filters.page,
     pageSize: filters.pageSize,
   });
-  return { ...found, list: found.list.map(toInvoiceSummary) };
+  const regimes = await supplierRegimes(db, ownerId, found.list);
+  return { ...found, list: found.list.map((entry) => toInvoiceSummary(entry, regimes)) };
 }

@@ -13,6 +13,11 @@ export interface FindDocumentsOptions {
   state?: string;
   /** Each path's text must equal its value. */
   equals?: Record<DocumentPath, string>;
+  /**
+   * Each path's digits must be its value's, leading zeros aside: a CUIT written with or without
+   * hyphens, a point of sale as "2" or "0002".
+   */
+  digitsEqual?: Record<DocumentPath, string>;
   /** Inclusive bounds on a yyyy-mm-dd field (text compares as dates in that format). */
   between?: { path: DocumentPath; from?: string; to?: string };
   /** Part of any of these fields' text, case-insensitive. */
@@ -49,6 +54,10 @@ export async function findDocuments(
   if (options.state) conditions.push(eq(entries.state, options.state));
   for (const [path, value] of Object.entries(options.equals ?? {}))
     conditions.push(sql`${field(path)} = ${value}`);
+  for (const [path, value] of Object.entries(options.digitsEqual ?? {}))
+    conditions.push(
+      sql`ltrim(regexp_replace(${field(path)}, '[^0-9]', '', 'g'), '0') = ${value.replace(/\D/g, '').replace(/^0+/, '')}`,
+    );
   const { between } = options;
   if (between?.from) conditions.push(sql`${field(between.path)} >= ${between.from}`);
   if (between?.to) conditions.push(sql`${field(between.path)} <= ${between.to}`);
