@@ -22,7 +22,7 @@ export function ConsoleNav() {
     // Items wrap onto a second row on narrow screens: none is hidden off to the side.
     <nav
       aria-label={t('label')}
-      className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border"
+      className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border print:hidden"
     >
       <ul className="flex flex-wrap gap-1 py-1">
         {ITEMS.map((item) => {

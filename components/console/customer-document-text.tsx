@@ -12,7 +12,9 @@ export function CustomerDocumentText({
   if (!document) return null;
   const type = String(document.DocTipo) as '80' | '86' | '87' | '94' | '96';
   const number =
-    document.DocTipo === 80 || document.DocTipo === 86 ? formatCuit(document.DocNro) : document.DocNro;
+    document.DocTipo === 80 || document.DocTipo === 86
+      ? formatCuit(document.DocNro)
+      : document.DocNro;
   return (
     <>
       {t(type)} {number}

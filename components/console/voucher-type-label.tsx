@@ -1,7 +1,11 @@
 import { useTranslations } from 'next-intl';
 import { voucherClassOf } from '@/lib/invoicing';
 
-const KEYS = { standard: 'standard', 'debit-note': 'debitNote', 'credit-note': 'creditNote' } as const;
+const KEYS = {
+  standard: 'standard',
+  'debit-note': 'debitNote',
+  'credit-note': 'creditNote',
+} as const;
 
 /** The message key and class of a WSFE voucher type (6 → standard, B); undefined for others. */
 export function voucherTypeName(voucherType: number | null) {

@@ -77,7 +77,13 @@ export async function InvoiceFilterForm({
           <label htmlFor="to" className={label}>
             {t('filters.to')}
           </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to ?? ''} className={inputClass} />
+          <input
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ''}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="q" className={label}>

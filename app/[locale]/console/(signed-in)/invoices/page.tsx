@@ -51,7 +51,9 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
         suppliers={[...supplierOptions].map(([cuit, name]) => ({ cuit, name }))}
       />
       <p className="text-sm text-slate-700" aria-live="polite">
-        {filtered ? t('filteredCount', { count: result.total }) : t('count', { count: result.total })}
+        {filtered
+          ? t('filteredCount', { count: result.total })
+          : t('count', { count: result.total })}
       </p>
       {result.list.length === 0 ? (
         <EmptyState>{filtered ? t('noMatches') : t('empty')}</EmptyState>
@@ -97,9 +99,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
                 </div>
                 <div>
                   <dt className="sr-only">{t('columns.date')}</dt>
-                  <dd>
-                    {invoice.issueDate ? formatDay(locale, invoice.issueDate) : '—'}
-                  </dd>
+                  <dd>{invoice.issueDate ? formatDay(locale, invoice.issueDate) : '—'}</dd>
                 </div>
                 {invoice.cae ? (
                   <div className="sm:col-span-4">

@@ -44,7 +44,9 @@ export async function ArcaAnswer({ invoice, locale }: { invoice: InvoiceDetail; 
           <p className="text-sm text-slate-700">{t('notSent')}</p>
         ) : null}
         {answer?.result ? (
-          <p className="mb-2 font-medium">{answer.result === 'A' ? t('approved') : t('rejected')}</p>
+          <p className="mb-2 font-medium">
+            {answer.result === 'A' ? t('approved') : t('rejected')}
+          </p>
         ) : null}
         {invoice.cae ? (
           <DataList

@@ -23,12 +23,18 @@ export async function InvoiceLines({
   const { invoice, calculation } = read;
   const totals: [string, string][] = [
     [t('totals.sum'), calculation.sum],
-    ...(calculation.vat.length ? ([[t('totals.taxed'), calculation.taxed]] as [string, string][]) : []),
-    ...(calculation.exempt !== '0.00' ? ([[t('totals.exempt'), calculation.exempt]] as [string, string][]) : []),
+    ...(calculation.vat.length
+      ? ([[t('totals.taxed'), calculation.taxed]] as [string, string][])
+      : []),
+    ...(calculation.exempt !== '0.00'
+      ? ([[t('totals.exempt'), calculation.exempt]] as [string, string][])
+      : []),
     ...(calculation.notTaxed !== '0.00'
       ? ([[t('totals.notTaxed'), calculation.notTaxed]] as [string, string][])
       : []),
-    ...(calculation.vat.length ? ([[t('totals.vat'), calculation.vatTotal]] as [string, string][]) : []),
+    ...(calculation.vat.length
+      ? ([[t('totals.vat'), calculation.vatTotal]] as [string, string][])
+      : []),
     ...(calculation.charges.length
       ? ([[t('totals.charges'), calculation.chargesTotal]] as [string, string][])
       : []),
@@ -40,12 +46,24 @@ export async function InvoiceLines({
           <table className="min-w-full text-sm" data-testid="invoice-lines">
             <thead className="border-b border-slate-200 text-slate-700">
               <tr>
-                <th scope="col" className={number}>{t('lines.quantity')}</th>
-                <th scope="col" className={cell}>{t('lines.item')}</th>
-                <th scope="col" className={number}>{t('lines.price')}</th>
-                <th scope="col" className={number}>{t('lines.discount')}</th>
-                <th scope="col" className={number}>{t('lines.vat')}</th>
-                <th scope="col" className={number}>{t('lines.total')}</th>
+                <th scope="col" className={number}>
+                  {t('lines.quantity')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('lines.item')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.price')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.discount')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.vat')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.total')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -85,9 +103,15 @@ export async function InvoiceLines({
             <table className="min-w-full text-sm" data-testid="invoice-vat">
               <thead className="border-b border-slate-200 text-slate-700">
                 <tr>
-                  <th scope="col" className={cell}>{t('vat.rate')}</th>
-                  <th scope="col" className={number}>{t('vat.base')}</th>
-                  <th scope="col" className={number}>{t('vat.amount')}</th>
+                  <th scope="col" className={cell}>
+                    {t('vat.rate')}
+                  </th>
+                  <th scope="col" className={number}>
+                    {t('vat.base')}
+                  </th>
+                  <th scope="col" className={number}>
+                    {t('vat.amount')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

@@ -43,9 +43,7 @@ export default async function InvoicePage({ params }: Props) {
     ...new Set(jobs.list.map((job) => job.workflowId)),
   ]);
   const name = voucherTypeName(invoice.voucherType);
-  const type = name
-    ? tList(`voucherTypes.${name.key}`, { class: name.voucherClass })
-    : t('title');
+  const type = name ? tList(`voucherTypes.${name.key}`, { class: name.voucherClass }) : t('title');
   const title = invoice.displayNumber
     ? t('numberedTitle', { type, number: invoice.displayNumber })
     : t('unnumberedTitle', { type });
@@ -120,10 +118,15 @@ export default async function InvoicePage({ params }: Props) {
                     },
                   ]
                 : []),
-              ...(dueDate ? [{ label: t('fields.dueDate'), value: formatDay(locale, dueDate) }] : []),
+              ...(dueDate
+                ? [{ label: t('fields.dueDate'), value: formatDay(locale, dueDate) }]
+                : []),
               {
                 label: t('fields.created'),
-                value: format.dateTime(invoice.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                value: format.dateTime(invoice.createdAt, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
               },
             ]}
           />
@@ -134,7 +137,11 @@ export default async function InvoicePage({ params }: Props) {
       ) : (
         <Card title={t('json')} id="json-title">
           <p className="mb-2 text-sm text-slate-700">{t('unreadable')}</p>
-          <pre tabIndex={0} aria-labelledby="json-title" className="overflow-x-auto rounded bg-slate-50 p-3 text-xs">
+          <pre
+            tabIndex={0}
+            aria-labelledby="json-title"
+            className="overflow-x-auto rounded bg-slate-50 p-3 text-xs"
+          >
             {JSON.stringify(invoice.doc, null, 2)}
           </pre>
         </Card>
