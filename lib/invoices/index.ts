@@ -10,9 +10,19 @@ export type { InvoiceFilters, InvoiceState } from './list-invoices';
 export { getInvoice } from './get-invoice';
 export type { InvoiceDetail } from './get-invoice';
 export type { InvoiceSummary } from './invoice-summary';
-export { formatInvoiceNumber } from './invoice-number';
 export { STAMP } from './invoice-envelope';
 export type { Stamp } from './invoice-envelope';
 export { ARCA_RESPONSE } from './arca-response';
 export type { ArcaResponse, ArcaMessage } from './arca-response';
 export { startInvoiceSend, INVOICE_TEMPLATE } from './start-invoice-send';
+import type { StepHandlers } from '@/lib/transform';
+import { createInvoiceStep } from './invoice-step';
+
+export { createInvoiceStep } from './invoice-step';
+export type { InvoiceStepOptions } from './invoice-step';
+export { displayNumber } from './apply-approval';
+
+/** The invoices domain's workflow steps, for the runner's step registry (lib/workflow-steps). */
+export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
+  'gov-ar.invoice': createInvoiceStep(),
+};

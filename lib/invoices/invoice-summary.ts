@@ -8,7 +8,7 @@ import {
   type CustomerDocument,
 } from '@/lib/invoicing';
 import { docText, invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
-import { formatInvoiceNumber } from './invoice-number';
+import { displayNumber } from './apply-approval';
 import { readInvoiceDoc } from './read-invoice-doc';
 
 /** One invoice as lists show it: read from the entry (state, doc, stamps), never from the sending table. */
@@ -65,7 +65,7 @@ export function toInvoiceSummary(entry: Entry, regimes: Map<string, Regime>): In
     state: entry.state,
     pointOfSale,
     number,
-    displayNumber: pointOfSale && number ? formatInvoiceNumber(pointOfSale, number) : null,
+    displayNumber: pointOfSale && number ? displayNumber(Number(pointOfSale), Number(number)) : null,
     voucherType: docType ? Number(docType) : chosen?.ok ? chosen.value : null,
     issueDate: docText(doc, 'issue_date'),
     supplier: {
