@@ -140,7 +140,12 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
       supplier: { name: 'Librería Ñandú SRL', cuit: supplier.cuit },
     });
     // Not sent: no number; the type the send will choose (A for an IVA-registered customer, else B).
-    expect(byId[ids.b]).toMatchObject({ number: null, displayNumber: null, voucherType: 6, cae: null });
+    expect(byId[ids.b]).toMatchObject({
+      number: null,
+      displayNumber: null,
+      voucherType: 6,
+      cae: null,
+    });
     // 3 × 1000.10 − 10 % = 2700.27 at 21 % (567.0567 → 567.06) + 0.10 at 10.5 % (0.0105 → 0.01).
     expect(byId[ids.a]).toMatchObject({
       voucherType: 1,
