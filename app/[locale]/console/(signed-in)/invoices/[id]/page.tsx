@@ -74,9 +74,12 @@ export default async function InvoicePage({ params }: Props) {
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('send.title')} id="send-title">
           {sendLead ? <p className="mb-3 text-sm text-slate-700">{sendLead}</p> : null}
-          {invoice.state === 'empty' || invoice.state === 'error' ? (
-            <SendInvoiceForm invoiceId={invoice.id} retry={invoice.state === 'error'} />
-          ) : null}
+          {/* Always mounted: the action's answer stays after the page re-renders in its new state. */}
+          <SendInvoiceForm
+            invoiceId={invoice.id}
+            sendable={invoice.state === 'empty' || invoice.state === 'error'}
+            retry={invoice.state === 'error'}
+          />
         </Card>
         <ArcaAnswer invoice={invoice} locale={locale} />
       </div>

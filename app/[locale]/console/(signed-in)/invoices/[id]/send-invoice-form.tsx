@@ -7,7 +7,15 @@ import { buttonClass, linkClass } from '@/components/console/ui';
 import { sendInvoiceAction, type SendInvoiceState } from './actions';
 
 /** Works before hydration (a plain form post); the button is disabled while the post is on its way. */
-export function SendInvoiceForm({ invoiceId, retry }: { invoiceId: string; retry: boolean }) {
+export function SendInvoiceForm({
+  invoiceId,
+  sendable,
+  retry,
+}: {
+  invoiceId: string;
+  sendable: boolean;
+  retry: boolean;
+}) {
   const t = useTranslations('console.invoice.send');
   const [state, action, pending] = useActionState<SendInvoiceState, FormData>(sendInvoiceAction, {
     status: 'idle',
@@ -28,11 +36,11 @@ export function SendInvoiceForm({ invoiceId, retry }: { invoiceId: string; retry
         <Link href={`/console/jobs/${state.jobId}`} className={`${linkClass} block`}>
           {t('viewJob')}
         </Link>
-      ) : (
+      ) : sendable ? (
         <button type="submit" className={buttonClass} disabled={pending}>
           {pending ? t('sending') : retry ? t('retry') : t('submit')}
         </button>
-      )}
+      ) : null}
     </form>
   );
 }
