@@ -65,7 +65,8 @@ export function toInvoiceSummary(entry: Entry, regimes: Map<string, Regime>): In
     state: entry.state,
     pointOfSale,
     number,
-    displayNumber: pointOfSale && number ? displayNumber(Number(pointOfSale), Number(number)) : null,
+    displayNumber:
+      pointOfSale && number ? displayNumber(Number(pointOfSale), Number(number)) : null,
     voucherType: docType ? Number(docType) : chosen?.ok ? chosen.value : null,
     issueDate: docText(doc, 'issue_date'),
     supplier: {
