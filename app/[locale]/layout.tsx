@@ -20,16 +20,19 @@ export default async function LocaleLayout({ children, params }: Props) {
   const t = await getTranslations({ locale, namespace: 'common' });
   return (
     <html lang={locale === 'es' ? 'es-AR' : 'en'}>
-      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+      <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased print:bg-white">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
+          className="sr-only print:hidden focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2"
         >
           {t('skipToContent')}
         </a>
         <ClientMessages namespaces={['common']}>
           <SiteHeader />
-          <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
+          <main
+            id="main"
+            className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12 print:max-w-none print:p-0"
+          >
             {children}
           </main>
           <SiteFooter />

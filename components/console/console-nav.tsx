@@ -6,6 +6,7 @@ import { Link, usePathname } from '@/lib/i18n';
 const ITEMS = [
   { href: '/console', key: 'home' },
   { href: '/console/suppliers', key: 'suppliers' },
+  { href: '/console/invoices', key: 'invoices' },
   { href: '/console/jobs', key: 'jobs' },
   { href: '/console/workflows', key: 'workflows' },
   { href: '/console/apps', key: 'apps' },
@@ -21,7 +22,7 @@ export function ConsoleNav() {
     // Items wrap onto a second row on narrow screens: none is hidden off to the side.
     <nav
       aria-label={t('label')}
-      className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border"
+      className="-mx-4 border-y border-slate-200 bg-white px-2 sm:mx-0 sm:rounded-lg sm:border print:hidden"
     >
       <ul className="flex flex-wrap gap-1 py-1">
         {ITEMS.map((item) => {

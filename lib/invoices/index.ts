@@ -1,6 +1,23 @@
 import type { StepHandlers } from '@/lib/transform';
 import { createInvoiceStep } from './invoice-step';
 
+export { createInvoiceEntry } from './create-invoice-entry';
+export { isInvoiceRequest } from './is-invoice-request';
+export { invoiceDigest } from './invoice-digest';
+export { INVOICE_SCHEMA, INVOICE_FOLDER } from './schemas';
+export { ENTRY_PROBLEM_CODES } from './entry-problems';
+export type { EntryProblemCode } from './entry-problems';
+export { listInvoices, INVOICE_STATES } from './list-invoices';
+export type { InvoiceFilters, InvoiceState } from './list-invoices';
+export { getInvoice } from './get-invoice';
+export type { InvoiceDetail } from './get-invoice';
+export type { InvoiceSummary } from './invoice-summary';
+export { STAMP } from './invoice-envelope';
+export type { Stamp } from './invoice-envelope';
+export { ARCA_RESPONSE } from './arca-response';
+export type { ArcaResponse, ArcaMessage } from './arca-response';
+export { startInvoiceSend, INVOICE_TEMPLATE } from './start-invoice-send';
+
 export { createInvoiceStep } from './invoice-step';
 export type { InvoiceStepOptions } from './invoice-step';
 export { displayNumber } from './apply-approval';
@@ -9,9 +26,3 @@ export { displayNumber } from './apply-approval';
 export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
   'gov-ar.invoice': createInvoiceStep(),
 };
-export { createInvoiceEntry } from './create-invoice-entry';
-export { isInvoiceRequest } from './is-invoice-request';
-export { invoiceDigest } from './invoice-digest';
-export { INVOICE_SCHEMA, INVOICE_FOLDER } from './schemas';
-export { ENTRY_PROBLEM_CODES } from './entry-problems';
-export type { EntryProblemCode } from './entry-problems';

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeCuit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
+import { clampPage } from './clamp-page';
 import { toEntry, type Entry } from './entry';
 
 interface FindEntriesOptions {
@@ -39,12 +40,7 @@ export async function findEntries(
     .from(schema.entries)
     .where(where);
   const pages = Math.max(1, Math.ceil(total / options.pageSize));
-  // A hand-edited page (1e20, Infinity, NaN) shows the nearest real page, never an offset out of range.
-  const page = Number.isFinite(options.page)
-    ? Math.min(pages, Math.max(1, Math.floor(options.page)))
-    : options.page > 0
-      ? pages
-      : 1;
+  const page = clampPage(options.page, pages);
   const rows = await db
     .select()
     .from(schema.entries)

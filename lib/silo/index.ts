@@ -7,6 +7,8 @@ export { getEntry, getEntryByKey } from './get-entry';
 export { listEntries } from './list-entries';
 export { decodeListCursor } from './decode-list-cursor';
 export { findEntries } from './find-entries';
+export { findDocuments } from './find-documents';
+export type { FindDocumentsOptions } from './find-documents';
 export { getEntriesData } from './get-entries-data';
 export { listEntryStates } from './list-entry-states';
 export type { EntryState } from './list-entry-states';

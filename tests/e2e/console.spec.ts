@@ -419,7 +419,15 @@ test.describe('operator console', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, seed.a.email, seed.password);
     const nav = page.getByRole('navigation', { name: 'Consola' });
-    for (const label of ['Inicio', 'Proveedores', 'Trabajos', 'Flujos', 'Apps', 'Ajustes']) {
+    for (const label of [
+      'Inicio',
+      'Proveedores',
+      'Facturas',
+      'Trabajos',
+      'Flujos',
+      'Apps',
+      'Ajustes',
+    ]) {
       const box = (await nav.getByRole('link', { name: label }).boundingBox())!;
       expect(box.x, label).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, label).toBeLessThanOrEqual(360);

@@ -1,13 +1,16 @@
 // Runs before the e2e server starts (PGlite has one owner per folder, so the test cannot write
 // to the database while the server runs): two workspaces, their operators, one supplier in A, and
-// one workspace per Playwright project for the operator journey.
+// one workspace per Playwright project for the operator journey, and one per project for the
+// invoices (a supplier registered against an in-process simulated ARCA, sharing the data folder).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getEnv } from '@/lib/config';
 import { startDatabase, stopDatabase } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
 import { createUser } from '@/lib/users';
-import { createWorkspace } from '@/lib/workspaces';
+import { connectApp, createWorkspace } from '@/lib/workspaces';
+import { startSimulator } from '../../fixtures/arca/simulator-server';
+import { seedInvoices } from './invoice-seed';
 
 const SEED_FILE = 'e2e-console-seed.json';
 const PASSWORD = 'e2e password that is long';
@@ -41,6 +44,19 @@ for (const project of ['desktop', 'phone']) {
   });
   journeys[project] = { email, workspaceName };
 }
+const sim = await startSimulator(db);
+const invoices: Record<string, { email: string } & Awaited<ReturnType<typeof seedInvoices>>> = {};
+for (const project of ['desktop', 'phone']) {
+  const workspace = await createWorkspace(db, {
+    name: `Facturas ${project}`,
+    environment: 'sandbox',
+  });
+  await connectApp(db, workspace.id, 'gov-ar');
+  const email = `invoices-${project}@example.com`;
+  await createUser(db, { workspaceId: workspace.id, email, password: PASSWORD });
+  invoices[project] = { email, ...(await seedInvoices(db, sim, workspace.id)) };
+}
+await sim.close();
 await stopDatabase();
 
 const seed = {
@@ -49,6 +65,7 @@ const seed = {
   b: { workspaceId: b.id, email: 'operator-b@example.com' },
   lockout: { email: 'lockout@example.com' },
   journeys,
+  invoices,
 };
 writeFileSync(path.join(env.dataDir, SEED_FILE), JSON.stringify(seed, null, 2));
 console.log(`e2e console seed written to ${env.dataDir}`);

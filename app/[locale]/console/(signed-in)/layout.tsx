@@ -13,7 +13,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const t = await getTranslations('console.shell');
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700 print:hidden">
         <p>
           <span className="font-semibold text-slate-900">{operator.workspaceName}</span>
           {' · '}
@@ -30,7 +30,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         </form>
       </div>
       <ConsoleNav />
-      <div className="space-y-6">{children}</div>
+      <div className="space-y-6 print:space-y-0">{children}</div>
     </div>
   );
 }

@@ -1,0 +1,148 @@
+import { getTranslations } from 'next-intl/server';
+import type { InvoiceDetail } from '@/lib/invoices';
+import { formatMoney, formatPercent } from '@/components/console/invoice-format';
+import { Card } from '@/components/console/ui';
+
+type Read = NonNullable<InvoiceDetail['read']>;
+
+const cell = 'px-3 py-2 text-left align-top';
+const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap';
+
+/** The lines, the IVA per rate and the totals, all as lib/invoicing calculates them (decimal strings). */
+export async function InvoiceLines({
+  read,
+  currency,
+  locale,
+}: {
+  read: Read;
+  currency: string;
+  locale: string;
+}) {
+  const t = await getTranslations('console.invoice');
+  const money = (amount: string) => formatMoney(locale, amount, currency);
+  const { invoice, calculation } = read;
+  const totals: [string, string][] = [
+    [t('totals.sum'), calculation.sum],
+    ...(calculation.vat.length
+      ? ([[t('totals.taxed'), calculation.taxed]] as [string, string][])
+      : []),
+    ...(calculation.exempt !== '0.00'
+      ? ([[t('totals.exempt'), calculation.exempt]] as [string, string][])
+      : []),
+    ...(calculation.notTaxed !== '0.00'
+      ? ([[t('totals.notTaxed'), calculation.notTaxed]] as [string, string][])
+      : []),
+    ...(calculation.vat.length
+      ? ([[t('totals.vat'), calculation.vatTotal]] as [string, string][])
+      : []),
+    ...(calculation.charges.length
+      ? ([[t('totals.charges'), calculation.chargesTotal]] as [string, string][])
+      : []),
+  ];
+  return (
+    <>
+      <Card title={t('lines.title')} id="lines-title">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="lines-title">
+          <table className="min-w-full text-sm" data-testid="invoice-lines">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className={number}>
+                  {t('lines.quantity')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('lines.item')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.price')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.discount')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.vat')}
+                </th>
+                <th scope="col" className={number}>
+                  {t('lines.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {invoice.lines.map((line, i) => {
+                const calculated = calculation.lines[i]!;
+                const vat = calculated.vat;
+                return (
+                  <tr key={i}>
+                    <td className={number}>{line.quantity}</td>
+                    <td className={cell}>{line.item.name}</td>
+                    <td className={number}>{money(line.item.price)}</td>
+                    <td className={number}>
+                      {calculated.discount === '0.00' ? '—' : money(calculated.discount)}
+                    </td>
+                    <td className={number}>
+                      {vat.kind === 'taxed'
+                        ? formatPercent(locale, vat.percent)
+                        : vat.kind === 'exempt'
+                          ? t('lines.exempt')
+                          : vat.kind === 'not-taxed'
+                            ? t('lines.notTaxed')
+                            : t('lines.noVat')}
+                    </td>
+                    <td className={number}>{money(calculated.total)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card title={t('vat.title')} id="vat-title">
+          {calculation.vat.length === 0 ? (
+            <p className="text-sm text-slate-700">{t('vat.none')}</p>
+          ) : (
+            <table className="min-w-full text-sm" data-testid="invoice-vat">
+              <thead className="border-b border-slate-200 text-slate-700">
+                <tr>
+                  <th scope="col" className={cell}>
+                    {t('vat.rate')}
+                  </th>
+                  <th scope="col" className={number}>
+                    {t('vat.base')}
+                  </th>
+                  <th scope="col" className={number}>
+                    {t('vat.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {calculation.vat.map((rate) => (
+                  <tr key={rate.rateId}>
+                    <td className={cell}>{formatPercent(locale, rate.percent)}</td>
+                    <td className={number}>{money(rate.base)}</td>
+                    <td className={number}>{money(rate.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+        <Card title={t('totals.title')} id="totals-title">
+          <dl className="divide-y divide-slate-100 text-sm" data-testid="invoice-totals">
+            {totals.map(([label, amount]) => (
+              <div key={label} className="flex justify-between gap-4 py-1.5">
+                <dt className="text-slate-700">{label}</dt>
+                <dd className="tabular-nums">{money(amount)}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 py-2 text-base font-semibold">
+              <dt>{t('totals.total')}</dt>
+              <dd className="tabular-nums" data-testid="invoice-grand-total">
+                {money(calculation.total)}
+              </dd>
+            </div>
+          </dl>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { checkPage, watchConsole } from './support/page-checks';
+import { readSeed, signIn } from './support/console';
+
+const seed = readSeed();
+
+test.describe('console invoices', () => {
+  test('an operator lists invoices, sends a Factura B to ARCA from the console, reads its CAE and prints it with the QR', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const noConsoleErrors = watchConsole(page);
+    const project = testInfo.project.name;
+    const invoices = seed.invoices[project];
+    if (!invoices) throw new Error(`console-seed.ts seeds no invoices for project ${project}`);
+    await signIn(page, invoices.email, seed.password);
+
+    // The list: both invoices unnumbered, their types chosen from the supplier's regime.
+    await page
+      .getByRole('navigation', { name: 'Consola' })
+      .getByRole('link', { name: 'Facturas' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Facturas');
+    const rows = page.getByTestId('invoice-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('sin número');
+    await expect(rows.nth(0)).toContainText('Factura A');
+    await expect(rows.nth(0)).toContainText('Panadería Sol SA · CUIT 30-71234567-1');
+    await expect(rows.nth(0)).toContainText('$ 3.267,44');
+    await expect(rows.nth(1)).toContainText('Factura B');
+    await expect(rows.nth(1)).toContainText('Consumidor final');
+    await expect(rows.nth(1)).toContainText('Sin enviar');
+    await checkPage(page, testInfo, 'invoices-list-es');
+    // Filters live in the address (a GET form).
+    await page.getByLabel('Punto de venta').fill('0002');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(page).toHaveURL(/pos=0002/);
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByText('1 factura coincide con los filtros.')).toBeVisible();
+
+    // The invoice page: lines, IVA, totals; send it.
+    await rows.getByRole('link', { name: 'sin número' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Factura B, sin número todavía',
+    );
+    await expect(page.getByTestId('invoice-vat')).toContainText('21 %');
+    await expect(page.getByTestId('invoice-grand-total')).toHaveText('$ 12.100,00');
+    await expect(page.getByTestId('arca-answer')).toContainText('Todavía no se envió a ARCA.');
+    await checkPage(page, testInfo, 'invoice-unsent-es');
+    await page.getByRole('button', { name: 'Enviar a ARCA' }).click();
+    await expect(page.getByTestId('form-status')).toHaveText(
+      'Listo, la factura está en camino a ARCA.',
+    );
+    // The job runs in the server against the simulated ARCA: reload until its answer is there.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('cae')).toHaveText(/^\d{14}$/, { timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Factura B 0002-00000001');
+    await expect(page.getByText('Autorizada').first()).toBeVisible();
+    await expect(page.getByTestId('state-history')).toContainText('Enviando');
+    const cae = (await page.getByTestId('cae').textContent())!;
+    await checkPage(page, testInfo, 'invoice-sent-es');
+
+    // The printable view: letter box, number, CAE and ARCA's QR; as the browser prints it, and a PDF.
+    await page.getByRole('link', { name: 'Vista para imprimir' }).click();
+    const printed = page.getByTestId('printable-invoice');
+    await expect(page.getByTestId('voucher-letter')).toHaveText('BCOD. 006');
+    await expect(printed).toContainText('Punto de venta:0002Comp. Nro:00000001');
+    await expect(page.getByTestId('print-cae')).toContainText(cae);
+    await expect(page.getByTestId('arca-qr').locator('svg')).toBeVisible();
+    await expect(page.getByTestId('not-authorised')).toHaveCount(0);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Consola' })).toBeHidden();
+    await checkPage(page, testInfo, 'invoice-print-es');
+    const pdf = testInfo.outputPath(`invoice-${project}.pdf`);
+    await page.pdf({ path: pdf, format: 'A4', printBackground: true });
+    await testInfo.attach('invoice-pdf', { path: pdf, contentType: 'application/pdf' });
+    await page.emulateMedia({ media: 'screen' });
+
+    // An invoice ARCA has not authorised prints as such, with no QR.
+    await page.goto(`/console/invoices/${invoices.typeA}/print`);
+    await expect(page.getByTestId('not-authorised')).toContainText('Comprobante no autorizado');
+    await expect(page.getByTestId('arca-qr')).toHaveCount(0);
+    await expect(page.getByTestId('voucher-letter')).toHaveText('ACOD. 001');
+
+    // English.
+    await page.goto('/en/console/invoices?state=sent');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invoices');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.nth(0)).toContainText('0002-00000001');
+    await expect(rows.nth(0)).toContainText('Invoice B');
+    await expect(rows.nth(0)).toContainText('Authorised');
+    await expect(page.getByTestId('invoice-cae')).toHaveText(cae);
+    await expect(rows.nth(0)).toContainText('ARS 12,100.00');
+    await checkPage(page, testInfo, 'invoices-list-en');
+    await rows.getByRole('link', { name: '0002-00000001' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invoice B 0002-00000001');
+    await expect(page.getByTestId('arca-answer')).toContainText('ARCA approved the voucher.');
+    await checkPage(page, testInfo, 'invoice-sent-en');
+    await page.getByRole('link', { name: 'Printable view' }).click();
+    await expect(page.getByTestId('print-cae')).toContainText('Authorised voucher');
+    await checkPage(page, testInfo, 'invoice-print-en');
+    noConsoleErrors();
+  });
+});
