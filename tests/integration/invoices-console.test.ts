@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createInvoiceEntry,
   getInvoice,
+  invoiceDigest,
   listInvoices,
   startInvoiceSend,
   type InvoiceFilters,
@@ -91,6 +92,7 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
     // What the send step writes on approval and on refusal (lib/invoices apply-approval, through silo's verbs).
     await setEntryState(db(), workspaceId, ids.sent, 'processing');
     await stampEnvelope(db(), workspaceId, ids.sent, {
+      digest: invoiceDigest,
       code: '124',
       taxExt: { 'ar-arca-doc-type': '6' },
       stamps: [
