@@ -1,8 +1,15 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { ClientMessages } from '@/components/ui/client-messages';
+import { PointOfSaleGuide } from '@/components/wizard/point-of-sale-guide';
 import { redirect, localeParams } from '@/lib/i18n';
 import { loadRegistration } from '../load';
+import { checkReadiness } from './readiness-actions';
+import { ReadinessCheck } from './readiness-check';
 
-type Props = { params: Promise<{ locale: string; ref: string }> };
+type Props = {
+  params: Promise<{ locale: string; ref: string }>;
+  searchParams: Promise<{ 'test-invoice'?: string }>;
+};
 
 export default async function DoneStep({ params }: Props) {
   const { locale, ref } = await localeParams(params);
@@ -13,7 +20,8 @@ export default async function DoneStep({ params }: Props) {
   const format = await getFormatter();
   const notAfter = registration.credentials?.certificate?.notAfter;
   // Homologación invoices have no fiscal value: the page says so instead of "you can invoice".
-  const env = registration.environment === 'live' ? 'Live' : 'Sandbox';
+  const live = registration.environment === 'live';
+  const env = live ? 'Live' : 'Sandbox';
   return (
     <section aria-labelledby="done-title" className="space-y-6">
       <div className="flex items-center gap-3">
@@ -32,6 +40,16 @@ export default async function DoneStep({ params }: Props) {
         <p className="font-semibold">
           {t('expires', { date: format.dateTime(new Date(notAfter), { dateStyle: 'long' }) })}
         </p>
+      )}
+      {live && (
+        <ClientMessages namespaces={['wizard.readiness']}>
+          <ReadinessCheck
+            action={checkReadiness.bind(null, ref, locale)}
+            guide={
+              <PointOfSaleGuide regime={registration.regime} id="readiness-guide" heading="h3" />
+            }
+          />
+        </ClientMessages>
       )}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="font-semibold">{t('renewTitle')}</h2>
