@@ -12,11 +12,7 @@ import { describeReadiness, type ReadinessView } from './describe-readiness';
 export type ReadinessState = ActionState<Record<string, never>, ReadinessView>;
 
 /** Asks ARCA, on the supplier's demand, whether each point of sale can invoice; issues nothing. */
-export async function checkReadiness(
-  ref: string,
-  locale: Locale,
-  _prev: ReadinessState,
-): Promise<ReadinessState> {
+export async function checkReadiness(ref: string, locale: Locale): Promise<ReadinessState> {
   const t = await getTranslations({ locale, namespace: 'wizard' });
   if (!(await withinRateLimit(ref)))
     return { status: 'error', errors: [t('rateLimited')], values: {} };
