@@ -2,6 +2,7 @@ export { goblInvoiceSchema } from './invoice-schema';
 export type { GoblInvoice, GoblLine } from './invoice-schema';
 export { parseInvoice } from './parse-invoice';
 export { calculateInvoice } from './calculate-invoice';
+export { calculatedDocument } from './calculated-document';
 export type {
   InvoiceCalculation,
   CalculatedLine,

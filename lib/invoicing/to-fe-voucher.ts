@@ -126,7 +126,8 @@ export function toFeVoucher(
   }
 
   const calculation = take(calculateInvoice(invoice));
-  if (calculation && !new Money(calculation.total).isPositive())
+  // decimal.js counts zero as positive: a zero total must be refused too.
+  if (calculation && !new Money(calculation.total).gt(0))
     problems.push({ path: 'lines', code: 'total_not_positive' });
   if (
     problems.length > 0 ||

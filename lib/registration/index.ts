@@ -29,3 +29,5 @@ export { getCertificateStatus } from './get-certificate-status';
 export type { CertificateStatus } from './get-certificate-status';
 export { getRegistrationVersion } from './get-registration-version';
 export { GOV_AR_STEP_HANDLERS } from './gov-ar-steps';
+export { findRegisteredSupplier } from './find-registered-supplier';
+export type { RegisteredSupplier } from './find-registered-supplier';

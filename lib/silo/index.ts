@@ -1,4 +1,8 @@
 export { createEntry } from './create-entry';
+export { readEntryRequest } from './read-entry-request';
+export type { EntryRequest, ReadEntryRequest } from './read-entry-request';
+export { storeEntry } from './store-entry';
+export type { NewEntryRequest } from './store-entry';
 export { getEntry, getEntryByKey } from './get-entry';
 export { listEntries } from './list-entries';
 export { decodeListCursor } from './decode-list-cursor';
@@ -12,5 +16,5 @@ export type { NewMetaRecord } from './add-meta-record';
 export type { EntryFault } from './set-entry-state';
 export { validateParty } from './validate-party';
 export type { Entry, MetaRecord } from './entry';
-export { PARTY_SCHEMA, ENTRY_STATES } from './schemas';
+export { PARTY_SCHEMA, ENVELOPE_SCHEMA, ENVELOPE_FIELDS, ENTRY_STATES } from './schemas';
 export { partyOf } from './party-of';

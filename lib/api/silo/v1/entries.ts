@@ -1,6 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createEntry, getEntry, getEntryByKey, listEntries, listEntryStates } from '@/lib/silo';
+import {
+  createEntry,
+  getEntry,
+  getEntryByKey,
+  listEntries,
+  listEntryStates,
+  type EntryRequest,
+} from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
+import { createInvoiceEntry, isInvoiceRequest } from '@/lib/invoices';
+import type { Db } from '@/lib/db';
 import { bearerSecurity, newRouter } from '../../context';
 import {
   bodyErrors,
@@ -104,6 +113,10 @@ const routes = {
   }),
 };
 
+/** An invoice (bare or in an envelope) goes to the invoices domain; anything else is a supplier's party. */
+const createByDocument = (db: Db, ownerId: string, request: EntryRequest) =>
+  (isInvoiceRequest(request.body) ? createInvoiceEntry : createEntry)(db, ownerId, request);
+
 const entryNotFound = () =>
   new DomainError({
     kind: 'not_found',
@@ -113,7 +126,7 @@ const entryNotFound = () =>
 
 export const entriesV1 = newRouter()
   .openapi(routes.post, async (c) => {
-    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, {
+    const { entry } = await createByDocument(c.get('db'), c.get('principal').workspaceId, {
       body: c.req.valid('json'),
       folder: c.req.valid('query').folder,
     });
@@ -121,7 +134,7 @@ export const entriesV1 = newRouter()
   })
   .openapi(routes.put, async (c) => {
     const { id } = c.req.valid('param');
-    const { entry } = await createEntry(c.get('db'), c.get('principal').workspaceId, {
+    const { entry } = await createByDocument(c.get('db'), c.get('principal').workspaceId, {
       id,
       body: c.req.valid('json'),
       folder: c.req.valid('query').folder,

@@ -1,0 +1,128 @@
+import 'server-only';
+import { validateCuit } from '@/lib/arca';
+import type { Db } from '@/lib/db';
+import {
+  calculateInvoice,
+  calculatedDocument,
+  parseInvoice,
+  toFeVoucher,
+  type InvoiceProblem,
+} from '@/lib/invoicing';
+import { findRegisteredSupplier, type RegisteredSupplier } from '@/lib/registration';
+import { ENVELOPE_FIELDS, ENVELOPE_SCHEMA } from '@/lib/silo';
+import { findUnstorable } from '@/lib/storable';
+import type { EntryProblem } from './entry-problems';
+
+type Json = Record<string, unknown>;
+
+export type CheckedInvoice =
+  | { ok: true; doc: Json; supplier: RegisteredSupplier; pointOfSale: number }
+  | { ok: false; problems: EntryProblem[]; supplierProblem?: SupplierProblem };
+
+type SupplierProblem = 'supplier_not_registered' | 'supplier_regime_unknown';
+
+const isObject = (value: unknown): value is Json =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Checks an invoice (or an envelope holding one) given at `at` in the request: its shape, its
+ * supplier (a registered supplier of the workspace, by CUIT) and every rule of GOBL's Argentina
+ * addon and ARCA (lib/invoicing), reporting every problem at once with its path in the request.
+ * Valid, it answers the document as stored: what the client sent, normalised, with its totals.
+ */
+export async function checkInvoiceRequest(
+  db: Db,
+  ownerId: string,
+  given: Json,
+  at: string,
+): Promise<CheckedInvoice> {
+  const field = (path: string) => `${at}${path}`.replace(/\.$/, '');
+  const unstorable = findUnstorable(given);
+  if (unstorable)
+    return {
+      ok: false,
+      problems: [
+        { field: field(unstorable.path), code: 'unstorable', message: unstorable.message },
+      ],
+    };
+
+  const problems: EntryProblem[] = [];
+  const isEnvelope = given.$schema === ENVELOPE_SCHEMA;
+  if (isEnvelope) {
+    for (const name of Object.keys(given)) {
+      if (name === 'sigs') problems.push({ field: field(name), code: 'signed_envelope' });
+      else if (!ENVELOPE_FIELDS.has(name))
+        problems.push({ field: field(name), code: 'unknown_field' });
+    }
+  }
+  const doc = (isEnvelope ? given.doc : given) as Json;
+  const docAt = isEnvelope ? `${at}doc.` : at;
+  const inDoc = (p: InvoiceProblem): EntryProblem => ({
+    field: `${docAt}${p.path}`.replace(/\.$/, ''),
+    code: p.code,
+  });
+
+  const supplierCuit = supplierCuitOf(doc);
+  const supplier = supplierCuit
+    ? await findRegisteredSupplier(db, ownerId, supplierCuit)
+    : undefined;
+  const cuitField = `${docAt}supplier.tax_id.code`;
+  let supplierProblem: SupplierProblem | undefined;
+  if (supplierCuit && !supplier) supplierProblem = 'supplier_not_registered';
+  else if (supplier && !supplier.regime) supplierProblem = 'supplier_regime_unknown';
+  if (supplierProblem) problems.push({ field: cuitField, code: supplierProblem });
+
+  const series = doc.series;
+  const pointOfSale =
+    typeof series === 'string' || typeof series === 'number' ? Number(series) : NaN;
+  const invoiceProblems: InvoiceProblem[] = [];
+  const parsed = parseInvoice(doc);
+  if (!parsed.ok) invoiceProblems.push(...parsed.problems);
+  else if (supplier?.regime) {
+    const voucher = toFeVoucher(
+      doc,
+      { cuit: supplier.company.cuit, regime: supplier.regime },
+      pointOfSale,
+    );
+    if (!voucher.ok) invoiceProblems.push(...voucher.problems);
+  }
+  // The entry's point of sale is its series: required here, though GOBL's invoice makes it optional.
+  const seriesMissing = series === undefined || series === null;
+  for (const p of invoiceProblems) {
+    if (seriesMissing && p.path === 'series') continue;
+    problems.push(inDoc(p));
+  }
+  if (seriesMissing) problems.push({ field: `${docAt}series`, code: 'required' });
+  // GOBL's invoice may leave the supplier's tax ID out; ours is how the registration is found.
+  if (!supplierCuit && !problems.some((p) => p.field.startsWith(`${docAt}supplier`)))
+    problems.push({ field: cuitField, code: supplierCodeGiven(doc) ? 'cuit_invalid' : 'required' });
+
+  if (problems.length > 0 || !parsed.ok || !supplier)
+    return { ok: false, problems, supplierProblem };
+  const calculation = calculateInvoice(parsed.value);
+  if (!calculation.ok) return { ok: false, problems: calculation.problems.map(inDoc) };
+  const { $schema, $addons, ...rest } = calculatedDocument(parsed.value, calculation.value);
+  return {
+    ok: true,
+    doc: { $schema, $regime: 'AR', $addons, ...rest },
+    supplier,
+    pointOfSale,
+  };
+}
+
+function supplierCodeGiven(doc: Json): boolean {
+  return (
+    isObject(doc.supplier) &&
+    isObject(doc.supplier.tax_id) &&
+    doc.supplier.tax_id.code !== undefined
+  );
+}
+
+function supplierCuitOf(doc: Json): string | undefined {
+  const supplier = doc.supplier;
+  if (!isObject(supplier) || !isObject(supplier.tax_id)) return undefined;
+  const { country, code } = supplier.tax_id;
+  if (country !== undefined && country !== 'AR') return undefined;
+  const checked = validateCuit(typeof code === 'string' ? code : '');
+  return checked.ok ? checked.cuit : undefined;
+}

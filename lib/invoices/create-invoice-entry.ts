@@ -1,0 +1,64 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import { requestHash } from '@/lib/idempotency';
+import {
+  ENVELOPE_SCHEMA,
+  readEntryRequest,
+  storeEntry,
+  type Entry,
+  type EntryRequest,
+} from '@/lib/silo';
+import { checkInvoiceRequest } from './check-invoice-request';
+import { problemFields } from './entry-problems';
+import { invoiceDigest } from './invoice-digest';
+import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
+
+/**
+ * Creates an invoice entry once: a GOBL envelope holding the checked, calculated invoice of a
+ * registered supplier of the workspace, in state `empty`, with no number until it is sent to ARCA.
+ * Same request again (same id, or same key) → the stored entry, `created: false`; the same id or key
+ * with another invoice → a conflict. Every bad field is named at once (422).
+ */
+export async function createInvoiceEntry(
+  db: Db,
+  ownerId: string,
+  request: EntryRequest,
+): Promise<{ entry: Entry; created: boolean }> {
+  // The invoice's own check names any unknown top-level field.
+  const { key, folder = INVOICE_FOLDER, given, at } = readEntryRequest(request, () => null);
+  const checked = await checkInvoiceRequest(db, ownerId, given, at);
+  if (!checked.ok) {
+    const fields = problemFields(checked.problems);
+    const code = checked.supplierProblem ?? 'invalid_invoice';
+    throw new DomainError({
+      kind: code === 'supplier_regime_unknown' ? 'precondition' : 'invalid',
+      code,
+      detail: `${DETAILS[code]} Problems: ${checked.problems.map((p) => `${p.field} (${p.code})`).join(', ')}.`,
+      messageKey: `invoiceEntries.errors.${code}`,
+      fields,
+    });
+  }
+  const { doc } = checked;
+  return storeEntry(db, ownerId, {
+    clientId: request.id,
+    key,
+    folder,
+    docSchema: INVOICE_SCHEMA,
+    envSchema: ENVELOPE_SCHEMA,
+    requestHash: requestHash({ key, folder, doc }),
+    data: (id) => ({
+      $schema: ENVELOPE_SCHEMA,
+      head: { uuid: id, dig: invoiceDigest(doc) },
+      doc,
+    }),
+  });
+}
+
+const DETAILS = {
+  invalid_invoice: 'The invoice has invalid fields, each named in `fields` with its problem code.',
+  supplier_not_registered:
+    "The invoice's supplier (its supplier.tax_id.code) is not a supplier of this workspace whose ARCA registration is complete: complete its registration before invoicing.",
+  supplier_regime_unknown:
+    "The supplier's registration has no IVA regime (monotributista, responsable inscripto or exento), which decides the voucher type: choose it in the registration wizard's first step.",
+} as const;

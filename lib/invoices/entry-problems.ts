@@ -1,0 +1,36 @@
+import type { InvoiceProblemCode } from '@/lib/invoicing';
+import en from '@/messages/en.json';
+
+/** Problems of an invoice entry that are not the invoice's own: who sends it, and how it is wrapped. */
+export const ENTRY_PROBLEM_CODES = [
+  'supplier_not_registered',
+  'supplier_regime_unknown',
+  'signed_envelope',
+  'unstorable',
+] as const;
+export type EntryProblemCode = (typeof ENTRY_PROBLEM_CODES)[number];
+
+/** One bad field of the request: its path in the request (`data.lines[0].item.price`) and why. */
+export interface EntryProblem {
+  field: string;
+  code: InvoiceProblemCode | EntryProblemCode;
+  /** Set when the message is not the code's own (text the database cannot store says where and why). */
+  message?: string;
+}
+
+const MESSAGES: Record<string, string> = {
+  ...en.invoicing.problems,
+  ...en.invoiceEntries.problems,
+};
+
+/**
+ * The API's `fields`: each path with `code: explanation` in English, so that a program can read the
+ * code (the key of `invoicing.problems` / `invoiceEntries.problems` for people) and a developer the
+ * sentence. The first problem of a field is kept.
+ */
+export function problemFields(problems: EntryProblem[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const p of problems)
+    fields[p.field] ??= `${p.code}: ${p.message ?? MESSAGES[p.code] ?? p.code}`;
+  return fields;
+}
