@@ -6,6 +6,7 @@ const PROVIDER_KEYS = {
   'gov-ar.register': 'govArRegister',
   webhook: 'webhook',
   'gov-ar.wait.authorization': 'govArWaitAuthorization',
+  'gov-ar.invoice': 'govArInvoice',
 } as const satisfies Record<StepProvider, string>;
 
 type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];

@@ -1,6 +1,18 @@
+import type { StepHandlers } from '@/lib/transform';
+import { createInvoiceStep } from './invoice-step';
+
 export { createInvoiceEntry } from './create-invoice-entry';
 export { isInvoiceRequest } from './is-invoice-request';
 export { invoiceDigest } from './invoice-digest';
 export { INVOICE_SCHEMA, INVOICE_FOLDER } from './schemas';
 export { ENTRY_PROBLEM_CODES } from './entry-problems';
 export type { EntryProblemCode } from './entry-problems';
+
+export { createInvoiceStep } from './invoice-step';
+export type { InvoiceStepOptions } from './invoice-step';
+export { displayNumber } from './apply-approval';
+
+/** The invoices domain's workflow steps, for the runner's step registry (lib/workflow-steps). */
+export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
+  'gov-ar.invoice': createInvoiceStep(),
+};

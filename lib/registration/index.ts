@@ -31,3 +31,7 @@ export { getRegistrationVersion } from './get-registration-version';
 export { GOV_AR_STEP_HANDLERS } from './gov-ar-steps';
 export { findRegisteredSupplier } from './find-registered-supplier';
 export type { RegisteredSupplier } from './find-registered-supplier';
+export { supplierForInvoicing } from './supplier-for-invoicing';
+export type { InvoicingSupplierView } from './supplier-for-invoicing';
+export { accessTicketFor, arcaEndpoints } from './access-ticket';
+export { requireGovAr } from './gov-ar-steps/require-gov-ar';

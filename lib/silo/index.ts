@@ -18,3 +18,5 @@ export { validateParty } from './validate-party';
 export type { Entry, MetaRecord } from './entry';
 export { PARTY_SCHEMA, ENVELOPE_SCHEMA, ENVELOPE_FIELDS, ENTRY_STATES } from './schemas';
 export { partyOf } from './party-of';
+export { stampEnvelope, putMetaRecord } from './stamp-envelope';
+export type { EnvelopeStamp, EnvelopeStamping } from './stamp-envelope';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const PARTY_SCHEMA = 'https://gobl.org/draft-0/org/party';
 export const ENVELOPE_SCHEMA = 'https://gobl.org/draft-0/envelope';
-export const ENTRY_STATES = ['empty', 'processing', 'registered', 'error'] as const;
+export const ENTRY_STATES = ['empty', 'processing', 'registered', 'sent', 'error'] as const;
 
 /** The fields of a GOBL org/party (https://docs.gobl.org/draft-0/org/party), with its `$schema`. */
 export const PARTY_FIELDS: ReadonlySet<string> = new Set([

@@ -4,6 +4,11 @@ export const JOB_FAULT_CODES = [
   'step_failed',
   'webhook_refused',
   'webhook_gave_up',
+  'supplier_not_registered',
+  'invoice_invalid',
+  'point_of_sale_not_usable',
+  'arca_rejected',
+  'arca_review',
 ] as const;
 export type JobFaultCode = (typeof JOB_FAULT_CODES)[number];
 

@@ -8,6 +8,7 @@ export const STEP_PROVIDERS = [
   'gov-ar.register',
   'webhook',
   'gov-ar.wait.authorization',
+  'gov-ar.invoice',
 ] as const;
 export type StepProvider = (typeof STEP_PROVIDERS)[number];
 

@@ -16,20 +16,34 @@ const step = (
 });
 
 /** The short GOBL schema name of the documents each template's workflows process, as Invopop's `schema`. */
-export const TEMPLATE_SCHEMAS: Record<string, string> = { 'ar-supplier-registration': 'org/party' };
+export const TEMPLATE_SCHEMAS: Record<string, string> = {
+  'ar-supplier-registration': 'org/party',
+  'ar-invoice': 'bill/invoice',
+};
+
+/** The templates a workflow can be created from. */
+export const TEMPLATES = Object.keys(TEMPLATE_SCHEMAS) as readonly string[];
 
 /** The templates whose workflows process documents of this short schema name. */
 export const templatesForSchema = (shortSchema: string) =>
   Object.keys(TEMPLATE_SCHEMAS).filter((t) => TEMPLATE_SCHEMAS[t] === shortSchema);
 
-/** The steps of a template, with a webhook step before the wait step when one is asked for. */
+const webhookStep = (webhook: WebhookConfig) =>
+  step('webhook', 'Webhook', `POST to ${new URL(webhook.url).host}`, { ...webhook });
+
+const errorRescue = (): Step[] => [
+  step('silo.state', 'Set state', 'Entry state → error', { state: 'error' }),
+];
+
+/** The steps of a template, with a webhook step when one is asked for. */
 export function buildTemplate(template: string, options: { webhook?: WebhookConfig } = {}) {
+  if (template === 'ar-invoice') return invoiceTemplate(options);
   if (template !== 'ar-supplier-registration') {
     throw new DomainError({
       kind: 'invalid',
       code: 'unknown_template',
       detail: `Unknown template "${template}".`,
-      fields: { template: 'must be ar-supplier-registration' },
+      fields: { template: `must be one of ${TEMPLATES.join(', ')}` },
     });
   }
   const steps: Step[] = [
@@ -39,13 +53,8 @@ export function buildTemplate(template: string, options: { webhook?: WebhookConf
       'ARCA register supplier',
       'Creates the registration link (meta gov-ar/link)',
     ),
-    ...(options.webhook
-      ? [
-          step('webhook', 'Webhook', `POST to ${new URL(options.webhook.url).host}`, {
-            ...options.webhook,
-          }),
-        ]
-      : []),
+    // The webhook goes before the wait: the platform gets the link while the supplier registers.
+    ...(options.webhook ? [webhookStep(options.webhook)] : []),
     step(
       'gov-ar.wait.authorization',
       'Wait for ARCA authorization',
@@ -53,13 +62,29 @@ export function buildTemplate(template: string, options: { webhook?: WebhookConf
     ),
     step('silo.state', 'Set state', 'Entry state → registered', { state: 'registered' }),
   ];
-  const rescue: Step[] = [
-    step('silo.state', 'Set state', 'Entry state → error', { state: 'error' }),
-  ];
   return {
     name: 'ARCA register supplier',
     description: 'Registers a supplier with ARCA: link, certificate, authorization.',
     steps,
-    rescue,
+    rescue: errorRescue(),
+  };
+}
+
+function invoiceTemplate(options: { webhook?: WebhookConfig }) {
+  const steps: Step[] = [
+    step('silo.state', 'Set state', 'Entry state → processing', { state: 'processing' }),
+    step(
+      'gov-ar.invoice',
+      'ARCA send invoice',
+      'Sends the invoice to ARCA: number, CAE and QR (stamps arca-cae, arca-cae-expiry, arca-qr)',
+    ),
+    ...(options.webhook ? [webhookStep(options.webhook)] : []),
+    step('silo.state', 'Set state', 'Entry state → sent', { state: 'sent' }),
+  ];
+  return {
+    name: 'ARCA send invoice',
+    description: 'Sends an invoice to ARCA (WSFE) and stores its number, CAE and QR.',
+    steps,
+    rescue: errorRescue(),
   };
 }

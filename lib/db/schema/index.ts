@@ -4,3 +4,4 @@ export * from './silo';
 export * from './transform';
 export * from './registration';
 export * from './users';
+export * from './invoices';

@@ -1,0 +1,77 @@
+import 'server-only';
+import type { NumberedFeVoucher, WsfeError } from '@/lib/arca';
+import type { Db } from '@/lib/db';
+import { arcaQrPayload } from '@/lib/invoicing';
+import { stampEnvelope, putMetaRecord } from '@/lib/silo';
+
+const isoDate = (yyyymmdd: string) =>
+  `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+
+/** ARCA's answer as the entry's meta gov-ar/arca-response keeps it. */
+function arcaResponse(
+  voucher: NumberedFeVoucher,
+  answer: { result: 'A' | 'R'; observations: WsfeError[]; errors: WsfeError[] },
+  approved?: { cae: string; caeExpiry: string },
+) {
+  return {
+    src: 'gov-ar',
+    key: 'arca-response',
+    value: {
+      result: answer.result,
+      observations: answer.observations,
+      errors: answer.errors,
+      voucher_type: voucher.CbteTipo,
+      point_of_sale: voucher.PtoVta,
+      number: voucher.CbteNro,
+      ...(approved ? { cae: approved.cae, cae_expiry: isoDate(approved.caeExpiry) } : {}),
+    },
+  };
+}
+
+/** Writes an approval into the invoice entry: its code, voucher type, CAE stamps, QR and ARCA's answer. */
+export async function applyApproval(
+  db: Db,
+  entry: { ownerId: string; entryId: string; cuit: string },
+  approval: {
+    voucher: NumberedFeVoucher;
+    cae: string;
+    caeExpiry: string;
+    observations: WsfeError[];
+  },
+): Promise<void> {
+  const { voucher, cae, caeExpiry } = approval;
+  await stampEnvelope(db, entry.ownerId, entry.entryId, {
+    code: String(voucher.CbteNro),
+    taxExt: { 'ar-arca-doc-type': String(voucher.CbteTipo) },
+    stamps: [
+      { prv: 'arca-cae', val: cae },
+      { prv: 'arca-cae-expiry', val: isoDate(caeExpiry) },
+      {
+        prv: 'arca-qr',
+        val: arcaQrPayload({ voucher, cuit: entry.cuit, number: voucher.CbteNro, cae }),
+      },
+    ],
+    meta: arcaResponse(
+      voucher,
+      { result: 'A', observations: approval.observations, errors: [] },
+      { cae, caeExpiry },
+    ),
+  });
+}
+
+/** Keeps ARCA's refusal on the entry (meta gov-ar/arca-response), for the console to explain each code. */
+export async function applyRejection(
+  db: Db,
+  entry: { ownerId: string; entryId: string },
+  rejection: { voucher: NumberedFeVoucher; errors: WsfeError[]; observations: WsfeError[] },
+): Promise<void> {
+  await putMetaRecord(db, {
+    ownerId: entry.ownerId,
+    entryId: entry.entryId,
+    ...arcaResponse(rejection.voucher, { result: 'R', ...rejection }),
+  });
+}
+
+/** 0002-00000124, as invoices print it. */
+export const displayNumber = (pointOfSale: number, number: number) =>
+  `${String(pointOfSale).padStart(4, '0')}-${String(number).padStart(8, '0')}`;

@@ -1,0 +1,202 @@
+import 'server-only';
+import type { ArcaEnvironment } from '@/lib/arca';
+import { toFeVoucher } from '@/lib/invoicing';
+import { requireGovAr, supplierForInvoicing, type ArcaEndpoints } from '@/lib/registration';
+import { getEntry } from '@/lib/silo';
+import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';
+import { applyApproval, applyRejection, displayNumber } from './apply-approval';
+import { openArcaSession, type ArcaSession } from './arca-session';
+import { describeArcaErrors, knockOut, retryLater } from './outcomes';
+import { checkPointOfSale } from './point-of-sale-check';
+import { sendVoucher, type SendResult } from './send-voucher';
+import { getSend } from './send-store';
+import type { NumberedFeVoucher } from '@/lib/arca';
+
+export interface InvoiceStepOptions {
+  /** ARCA's endpoints per environment instead of the configured ones (tests: their simulator). */
+  endpointsFor?: (environment: ArcaEnvironment) => ArcaEndpoints;
+  /** WSFE's deadline per call (default 20 s). */
+  timeoutMs?: number;
+  /** How long a sender waits for another process's send on the same sequence (default 30 s). */
+  waitForSequenceMs?: number;
+  /** Told, after each run, the step's time and the part of it spent waiting for ARCA. */
+  observe?: (timing: { totalMs: number; arcaMs: number }) => void;
+}
+
+type Json = Record<string, unknown>;
+const asObject = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+
+const VOUCHER_NAMES: Record<number, string> = {
+  1: 'Factura A',
+  2: 'Nota de Débito A',
+  3: 'Nota de Crédito A',
+  6: 'Factura B',
+  7: 'Nota de Débito B',
+  8: 'Nota de Crédito B',
+  11: 'Factura C',
+  12: 'Nota de Débito C',
+  13: 'Nota de Crédito C',
+};
+const voucherName = (v: NumberedFeVoucher) =>
+  `${VOUCHER_NAMES[v.CbteTipo] ?? `type ${v.CbteTipo}`} ${displayNumber(v.PtoVta, v.CbteNro)}`;
+
+const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
+  not_listed: 'is not registered for web services',
+  not_cae: 'is not a web services (CAE) point of sale',
+  caea: 'is a CAEA point of sale, which cannot get a CAE on the spot',
+  blocked: 'is blocked at ARCA',
+  closed: 'is closed at ARCA',
+};
+
+/**
+ * The `gov-ar.invoice` step: sends the job's invoice entry to ARCA (FECAESolicitar) under the next
+ * number of its point of sale and stores the number, CAE, expiry and QR on the entry. Idempotent:
+ * an approved send is applied again, a pending one is reconciled before anything new is sent.
+ */
+export function createInvoiceStep(options: InvoiceStepOptions = {}): StepHandler {
+  return async (ctx) => {
+    const started = performance.now();
+    const arcaTime = { ms: 0 };
+    try {
+      return await runInvoiceStep(ctx, options, arcaTime);
+    } finally {
+      options.observe?.({ totalMs: performance.now() - started, arcaMs: arcaTime.ms });
+    }
+  };
+}
+
+async function runInvoiceStep(
+  ctx: StepContext,
+  options: InvoiceStepOptions,
+  arcaTime: { ms: number },
+): Promise<StepOutcome> {
+  const { db, job } = ctx;
+  const refused = await requireGovAr(ctx);
+  if (refused) return refused;
+  const entry = await getEntry(db, job.ownerId, job.siloEntryId);
+  if (!entry) return knockOut('invoice_invalid', 'The invoice entry no longer exists.');
+  const doc = asObject(entry.data.doc ?? entry.data);
+  const supplierCuit = String(asObject(asObject(doc.supplier).tax_id).code ?? '');
+  const supplier = supplierCuit
+    ? await supplierForInvoicing(db, job.ownerId, supplierCuit)
+    : undefined;
+  if (!supplier)
+    return knockOut(
+      'supplier_not_registered',
+      `The invoice's supplier (CUIT ${supplierCuit || 'missing'}) is not a registered supplier of this workspace: complete its ARCA registration first.`,
+    );
+  const cuit = supplier.company.cuit;
+  const target = { ownerId: job.ownerId, entryId: entry.id, cuit };
+
+  const stored = await getSend(db, entry.id);
+  if (stored?.status === 'approved' && stored.cae && stored.caeExpiry) {
+    const voucher = stored.voucher as NumberedFeVoucher;
+    await applyApproval(db, target, {
+      voucher,
+      cae: stored.cae,
+      caeExpiry: stored.caeExpiry,
+      observations: stored.observations,
+    });
+    return { status: 'OK', message: `${voucherName(voucher)} approved, CAE ${stored.cae}` };
+  }
+  if (stored?.status === 'review')
+    return knockOut(
+      'arca_review',
+      `Sending ${voucherName(stored.voucher as NumberedFeVoucher)} needs a manual review and will not be sent again: ${describeArcaErrors(stored.errors)}.`,
+    );
+
+  if (!supplier.regime)
+    return knockOut(
+      'supplier_not_registered',
+      `The supplier's registration (CUIT ${cuit}) has no tax regime: finish the wizard's company step.`,
+    );
+  const pointOfSale = Number(doc.series);
+  const mapped = toFeVoucher(doc, { cuit, regime: supplier.regime }, pointOfSale);
+  if (!mapped.ok)
+    return knockOut(
+      'invoice_invalid',
+      `The invoice cannot be sent: ${mapped.problems.map((p) => `${p.path} (${p.code})`).join(', ')}.`,
+    );
+  // A pending send goes on with the voucher it stored, whatever the entry says now.
+  const sequence =
+    stored?.status === 'pending'
+      ? { pointOfSale: stored.pointOfSale, voucherType: stored.voucherType }
+      : { pointOfSale: mapped.value.PtoVta, voucherType: mapped.value.CbteTipo };
+
+  const opened = await openArcaSession(db, supplier, {
+    endpoints: options.endpointsFor?.(supplier.environment),
+    timeoutMs: options.timeoutMs,
+  });
+  if (!opened.ok) return retryLater(ctx, `no ARCA access ticket (${opened.code})`);
+  const session: ArcaSession = opened.session;
+
+  const result = await sendVoucher(
+    db,
+    session,
+    {
+      entryId: entry.id,
+      ownerId: job.ownerId,
+      supplierEntryId: supplier.entryId,
+      jobId: job.id,
+      environment: supplier.environment,
+      cuit,
+      ...sequence,
+      voucher: mapped.value,
+      beforeNumbering:
+        supplier.environment === 'live'
+          ? async () => {
+              const started = performance.now();
+              const check = await checkPointOfSale(session, sequence.pointOfSale);
+              arcaTime.ms += performance.now() - started;
+              if (check.ok) return { ok: true };
+              return {
+                ok: false,
+                refusal:
+                  check.reason === 'unavailable'
+                    ? { kind: 'retry', reason: `FEParamGetPtosVenta failed (${check.code})` }
+                    : { kind: 'refused', reason: check.reason },
+              };
+            }
+          : undefined,
+    },
+    { waitForSequenceMs: options.waitForSequenceMs ?? 30_000, arcaTime },
+  );
+  return outcomeOf(ctx, target, result, sequence.pointOfSale);
+}
+
+async function outcomeOf(
+  ctx: StepContext,
+  target: { ownerId: string; entryId: string; cuit: string },
+  result: SendResult,
+  pointOfSale: number,
+): Promise<StepOutcome> {
+  switch (result.kind) {
+    case 'approved':
+      await applyApproval(ctx.db, target, result);
+      return {
+        status: 'OK',
+        message: `${voucherName(result.voucher)} approved, CAE ${result.cae}`,
+      };
+    case 'rejected':
+      await applyRejection(ctx.db, target, result);
+      return knockOut(
+        'arca_rejected',
+        `ARCA rejected ${voucherName(result.voucher)}; the number is free again. ${describeArcaErrors([...result.errors, ...result.observations])}`,
+      );
+    case 'review':
+      return knockOut(
+        'arca_review',
+        `${voucherName(result.voucher)} needs a manual review and will not be sent again: ${result.reason}.`,
+      );
+    case 'refused':
+      return knockOut(
+        'point_of_sale_not_usable',
+        `Point of sale ${String(pointOfSale).padStart(4, '0')} ${POINT_OF_SALE_PROBLEMS[result.reason] ?? 'cannot be used'}: nothing was sent. In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».`,
+      );
+    case 'busy':
+      return retryLater(ctx, 'another send on this point of sale is still being confirmed');
+    case 'retry':
+      return retryLater(ctx, result.reason);
+  }
+}

@@ -1,0 +1,224 @@
+import 'server-only';
+import {
+  getLastAuthorized,
+  getVoucher,
+  hashFeVoucher,
+  requestCae,
+  type FeVoucher,
+  type NumberedFeVoucher,
+  type WsfeError,
+} from '@/lib/arca';
+import type { Db } from '@/lib/db';
+import type { ArcaSession } from './arca-session';
+import { inLocalTurn } from './local-turn';
+import { isSameVoucher } from './same-voucher';
+import {
+  claimSequence,
+  dropClaim,
+  getSend,
+  recordApproved,
+  recordRejected,
+  recordReview,
+  reserveNumber,
+  sequenceKey,
+  type InvoiceSend,
+  type VoucherSequence,
+} from './send-store';
+
+/** How one send ended, for the step to turn into an outcome. */
+export type SendResult =
+  | {
+      kind: 'approved';
+      voucher: NumberedFeVoucher;
+      cae: string;
+      caeExpiry: string;
+      observations: WsfeError[];
+    }
+  | { kind: 'rejected'; voucher: NumberedFeVoucher; errors: WsfeError[]; observations: WsfeError[] }
+  | { kind: 'review'; voucher: NumberedFeVoucher; reason: string }
+  /** Nothing decided: try again later (ARCA unreachable, or its answer not known yet). */
+  | { kind: 'retry'; reason: string }
+  /** Another process's send holds the sequence. */
+  | { kind: 'busy' }
+  /** The point of sale refused before anything was sent (live). */
+  | { kind: 'refused'; reason: string };
+
+export interface SendRequest extends VoucherSequence {
+  entryId: string;
+  ownerId: string;
+  supplierEntryId: string;
+  jobId: string;
+  /** The voucher mapped from the entry, used only when nothing is stored for it yet. */
+  voucher: FeVoucher;
+  /** Called once the sequence is held, before a number is taken (live: is the point of sale usable?). */
+  beforeNumbering?: () => Promise<{ ok: true } | { ok: false; refusal: SendResult }>;
+}
+
+interface SendSettings {
+  /** How long to wait for another process's send on the same sequence before giving up for now. */
+  waitForSequenceMs: number;
+  /** Adds the time spent waiting for ARCA (for the step's own-time figure). */
+  arcaTime?: { ms: number };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Reconciling a lost answer may resend once and find ARCA still saying "not next": bounded.
+const RECONCILE_ROUNDS = 3;
+
+/**
+ * Sends the voucher under the next number of its sequence, one sender at a time per sequence, or
+ * reconciles the entry's pending send first. See docs/invoicing.md (Sending) for why each step is
+ * where it is.
+ */
+export async function sendVoucher(
+  db: Db,
+  arca: ArcaSession,
+  request: SendRequest,
+  settings: SendSettings,
+): Promise<SendResult> {
+  const timed = async <T>(call: Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await call;
+    } finally {
+      if (settings.arcaTime) settings.arcaTime.ms += performance.now() - started;
+    }
+  };
+  return inLocalTurn(sequenceKey(request), async () => {
+    const deadline = Date.now() + settings.waitForSequenceMs;
+    for (;;) {
+      const stored = await getSend(db, request.entryId);
+      if (stored?.status === 'pending' && stored.number !== null)
+        return reconcile(
+          db,
+          arca,
+          { ...stored, voucher: stored.voucher as NumberedFeVoucher },
+          timed,
+        );
+      const claim = await claimSequence(db, { ...request, voucher: request.voucher });
+      if (claim.claimed) break;
+      if (Date.now() > deadline) return { kind: 'busy' };
+      await sleep(20);
+    }
+    const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
+    if (!allowed.ok) {
+      await dropClaim(db, request.entryId);
+      return allowed.refusal;
+    }
+    const last = await timed(
+      getLastAuthorized(arca.options, arca.auth, request.pointOfSale, request.voucherType),
+    );
+    if (!last.ok) {
+      await dropClaim(db, request.entryId);
+      return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
+    }
+    const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };
+    await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher));
+    return submit(db, arca, { ...request, voucher }, timed, true);
+  });
+}
+
+type Timed = <T>(call: Promise<T>) => Promise<T>;
+type Numbered = Pick<InvoiceSend, 'entryId'> & VoucherSequence & { voucher: NumberedFeVoucher };
+
+/** FECAESolicitar for the stored voucher, and what its answer means. */
+async function submit(
+  db: Db,
+  arca: ArcaSession,
+  send: Numbered,
+  timed: Timed,
+  firstSend: boolean,
+  round = 0,
+): Promise<SendResult> {
+  const answer = await timed(requestCae(arca.options, arca.auth, send.voucher));
+  if (answer.status === 'approved') {
+    const approved = {
+      cae: answer.cae,
+      caeExpiry: answer.caeExpiry,
+      observations: answer.observations,
+    };
+    await recordApproved(db, send.entryId, approved);
+    return { kind: 'approved', voucher: send.voucher, ...approved };
+  }
+  if (answer.status === 'rejected') {
+    // "Not the next number": another system may share the point of sale, or an earlier send of ours
+    // got through after all. Only ARCA's own record can tell.
+    const notNext = answer.errors.some((e) => e.code === 10016);
+    if (notNext && round < RECONCILE_ROUNDS) return reconcile(db, arca, send, timed, round + 1);
+    const errors = answer.fault
+      ? [
+          ...answer.errors,
+          { code: 0, message: `SOAP fault ${answer.fault.code}: ${answer.fault.message}` },
+        ]
+      : answer.errors;
+    await recordRejected(db, send.entryId, { errors, observations: answer.observations });
+    return { kind: 'rejected', voucher: send.voucher, errors, observations: answer.observations };
+  }
+  if (answer.status === 'not_sent' && firstSend) {
+    // Refused before a byte was sent: the number was never used, the sequence is free again.
+    await dropClaim(db, send.entryId);
+    return { kind: 'retry', reason: 'ARCA could not be reached; nothing was sent' };
+  }
+  // Unknown (timeout, 5xx, connection lost, unreadable) or unreachable on a resend: what ARCA holds
+  // decides, now or on the next attempt. The pending row keeps the number and the sequence.
+  if (answer.status === 'not_sent')
+    return { kind: 'retry', reason: 'ARCA could not be reached to resend the pending voucher' };
+  return reconcile(db, arca, send, timed, round + 1);
+}
+
+/**
+ * The answer to a voucher sent under `number` is not known. Never take a new number: if ARCA's last
+ * number is below it, the voucher did not get through and the same voucher is sent again; if not,
+ * FECompConsultar shows what ARCA holds under the number: ours (adopt its CAE) or another (review).
+ */
+async function reconcile(
+  db: Db,
+  arca: ArcaSession,
+  send: Numbered,
+  timed: Timed,
+  round = 0,
+): Promise<SendResult> {
+  const voucher = send.voucher;
+  const number = voucher.CbteNro;
+  const last = await timed(
+    getLastAuthorized(arca.options, arca.auth, send.pointOfSale, send.voucherType),
+  );
+  if (!last.ok)
+    return {
+      kind: 'retry',
+      reason: `reconciling ${number}: FECompUltimoAutorizado failed (${last.outcome.code})`,
+    };
+  const lastNumber = last.value.number;
+  if (lastNumber < number) {
+    if (lastNumber < number - 1) {
+      const reason = `ARCA's last number is ${lastNumber}, below ${number - 1}: the reserved number ${number} cannot be the next`;
+      await recordReview(db, send.entryId, [{ code: 0, message: reason }]);
+      return { kind: 'review', voucher, reason };
+    }
+    if (round > RECONCILE_ROUNDS)
+      return { kind: 'retry', reason: `reconciling ${number}: ARCA keeps refusing the resend` };
+    return submit(db, arca, send, timed, false, round);
+  }
+  const held = await timed(
+    getVoucher(arca.options, arca.auth, send.pointOfSale, send.voucherType, number),
+  );
+  if (!held.ok)
+    return {
+      kind: 'retry',
+      reason: `reconciling ${number}: FECompConsultar failed (${held.outcome.code})`,
+    };
+  if (held.value && held.value.Resultado === 'A' && isSameVoucher(held.value, voucher)) {
+    const adopted = {
+      cae: held.value.CodAutorizacion,
+      caeExpiry: held.value.FchVto,
+      observations: held.value.Observaciones,
+    };
+    await recordApproved(db, send.entryId, adopted);
+    return { kind: 'approved', voucher, ...adopted };
+  }
+  const reason = held.value
+    ? `ARCA holds a different voucher under number ${number}`
+    : `ARCA's last number is ${lastNumber} but it has no voucher ${number}`;
+  await recordReview(db, send.entryId, [{ code: 0, message: reason }]);
+  return { kind: 'review', voucher, reason };
+}

@@ -1,0 +1,85 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { schema, type Db } from '@/lib/db';
+import { DomainError } from '@/lib/errors';
+import type { NewMetaRecord } from './add-meta-record';
+
+export interface EnvelopeStamp {
+  prv: string;
+  val: string;
+}
+
+export interface EnvelopeStamping {
+  /** The document's `code` (e.g. the voucher number an authority assigned). */
+  code?: string;
+  /** `tax.ext` keys to add to the document, each only where the document has none. */
+  taxExt?: Record<string, string>;
+  /** Head stamps: each replaces the stamp of the same `prv`, the rest are kept. */
+  stamps: EnvelopeStamp[];
+  /** A meta record written with them (replaced when the entry already has one of its src and key). */
+  meta?: Omit<NewMetaRecord, 'ownerId' | 'entryId'>;
+}
+
+type Json = Record<string, unknown>;
+const asObject = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+
+/**
+ * Writes what an authority answered into an envelope entry, as GOBL keeps it: the document's code
+ * and extensions, the head's stamps and the digest of the changed document, plus a meta record, in
+ * one transaction. Idempotent: the same stamping again leaves the same data.
+ */
+export async function stampEnvelope(
+  db: Db,
+  ownerId: string,
+  entryId: string,
+  stamping: EnvelopeStamping,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ data: schema.entries.data })
+      .from(schema.entries)
+      .where(and(eq(schema.entries.id, entryId), eq(schema.entries.ownerId, ownerId)))
+      .for('update');
+    if (!row)
+      throw new DomainError({
+        kind: 'not_found',
+        code: 'entry_not_found',
+        detail: 'Entry not found.',
+      });
+    const data = asObject(row.data);
+    const doc = { ...asObject(data.doc) };
+    if (stamping.code !== undefined) doc.code = stamping.code;
+    if (stamping.taxExt) {
+      const tax = asObject(doc.tax);
+      doc.tax = { ...tax, ext: { ...stamping.taxExt, ...asObject(tax.ext) } };
+    }
+    const head = asObject(data.head);
+    const kept = (Array.isArray(head.stamps) ? (head.stamps as EnvelopeStamp[]) : []).filter(
+      (s) => !stamping.stamps.some((n) => n.prv === s.prv),
+    );
+    const dig = {
+      alg: 'sha256',
+      val: createHash('sha256').update(JSON.stringify(doc)).digest('hex'),
+    };
+    const next = { ...data, head: { ...head, dig, stamps: [...kept, ...stamping.stamps] }, doc };
+    await tx
+      .update(schema.entries)
+      .set({ data: next, updatedAt: sql`now()` })
+      .where(eq(schema.entries.id, entryId));
+    if (stamping.meta) await putMetaRecord(tx, { ...stamping.meta, ownerId, entryId });
+  });
+}
+
+/** Adds the entry's meta record of this src and key, or replaces its value when there is one. */
+export async function putMetaRecord(db: Db, record: NewMetaRecord): Promise<void> {
+  const { metaRecords } = schema;
+  await db
+    .insert(metaRecords)
+    .values(record)
+    .onConflictDoUpdate({
+      target: [metaRecords.entryId, metaRecords.src, metaRecords.key],
+      set: { value: record.value, updatedAt: sql`now()` },
+    });
+}
