@@ -16,3 +16,8 @@ export { displayNumber } from './apply-approval';
 export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
   'gov-ar.invoice': createInvoiceStep(),
 };
+export { issueTestInvoice } from './issue-test-invoice';
+export type { TestInvoiceSupplier } from './issue-test-invoice';
+export { testInvoiceOf, isTestInvoiceAttempt } from './test-invoice';
+export type { TestInvoice } from './test-invoice';
+export { ensureInvoiceWorkflow, INVOICE_TEMPLATE } from './invoice-workflow';

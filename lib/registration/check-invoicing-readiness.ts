@@ -14,6 +14,9 @@ import { openWsfeSession } from './wsfe-session';
  */
 export type InvoiceVoucherType = 1 | 6 | 11;
 
+export const isInvoiceVoucherType = (type: number | null): type is InvoiceVoucherType =>
+  type === 1 || type === 6 || type === 11;
+
 export function invoiceVoucherTypes(regime: Regime | null): InvoiceVoucherType[] {
   if (regime === 'responsable_inscripto') return [1, 6];
   if (regime === 'monotributista' || regime === 'exento') return [11];

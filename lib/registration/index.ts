@@ -16,7 +16,11 @@ export type {
   PointsOfSaleResult,
   PointOfSaleProblem,
 } from './list-points-of-sale';
-export { checkInvoicingReadiness, invoiceVoucherTypes } from './check-invoicing-readiness';
+export {
+  checkInvoicingReadiness,
+  invoiceVoucherTypes,
+  isInvoiceVoucherType,
+} from './check-invoicing-readiness';
 export type {
   InvoicingReadiness,
   PointOfSaleReadiness,

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { explainOutcome } from '@/lib/arca';
 import type { Locale } from '@/lib/i18n';
 import type { InvoicingReadiness, PointOfSaleReadiness } from '@/lib/registration';
-import { voucherNumber } from '@/components/wizard/voucher-number';
+import { displayNumber } from '@/lib/invoices';
 
 export interface ReadinessLine {
   pointOfSale: number;
@@ -52,15 +52,15 @@ export async function describeReadiness(
           only.number > 0
             ? t('readiness.readyLast', {
                 pos: number,
-                last: voucherNumber(pos.number, only.number),
+                last: displayNumber(pos.number, only.number),
               })
-            : t('readiness.readyFirst', { pos: number, next: voucherNumber(pos.number, 1) }),
+            : t('readiness.readyFirst', { pos: number, next: displayNumber(pos.number, 1) }),
       };
     const list = pos.lastVouchers
       .map((last) => {
-        const type = t(`readiness.types.${last.voucherType}`);
+        const type = t(`voucherTypes.${last.voucherType}`);
         return last.number > 0
-          ? t('readiness.lastOfType', { type, last: voucherNumber(pos.number, last.number) })
+          ? t('readiness.lastOfType', { type, last: displayNumber(pos.number, last.number) })
           : t('readiness.noneOfType', { type });
       })
       .join(', ');

@@ -1,18 +1,23 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { PointOfSaleGuide } from '@/components/wizard/point-of-sale-guide';
+import { getDb } from '@/lib/db';
 import { redirect, localeParams } from '@/lib/i18n';
+import { testInvoiceOf } from '@/lib/invoices';
+import type { RegistrationView } from '@/lib/registration';
 import { loadRegistration } from '../load';
 import { checkReadiness } from './readiness-actions';
+import { TestInvoicePanel } from './test-invoice-panel';
 import { ReadinessCheck } from './readiness-check';
 
 type Props = {
   params: Promise<{ locale: string; ref: string }>;
-  searchParams: Promise<{ 'test-invoice'?: string }>;
+  searchParams: Promise<{ 'test-invoice'?: string; busy?: string }>;
 };
 
-export default async function DoneStep({ params }: Props) {
+export default async function DoneStep({ params, searchParams }: Props) {
   const { locale, ref } = await localeParams(params);
+  const query = await searchParams;
   setRequestLocale(locale);
   const registration = await loadRegistration(ref);
   if (!registration.authorizedAt) redirect({ href: `/reg/${ref}/${registration.step}`, locale });
@@ -51,6 +56,14 @@ export default async function DoneStep({ params }: Props) {
           />
         </ClientMessages>
       )}
+      {!live && (
+        <TestInvoicePanel
+          linkRef={ref}
+          locale={locale}
+          regime={registration.regime}
+          shown={await shownTestInvoice(registration, query)}
+        />
+      )}
       <div className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="font-semibold">{t('renewTitle')}</h2>
         <p className="mt-1">{t('renewBody')}</p>
@@ -58,4 +71,18 @@ export default async function DoneStep({ params }: Props) {
       <p className="text-slate-700">{t('close')}</p>
     </section>
   );
+}
+
+/** The test invoice named in the URL (`?test-invoice=<form token>`), read from its entry. */
+async function shownTestInvoice(
+  registration: RegistrationView,
+  query: Awaited<Props['searchParams']>,
+) {
+  const attempt = query['test-invoice'];
+  if (typeof attempt !== 'string') return undefined;
+  return {
+    attempt,
+    invoice: await testInvoiceOf(await getDb(), registration, attempt),
+    busy: query.busy === '1',
+  };
 }
