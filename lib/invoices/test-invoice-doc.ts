@@ -1,9 +1,13 @@
 import type { Regime } from '@/lib/registration';
 
+// The supplier's own IVA condition (FEParamGetCondicionIvaReceptor), as ARCA has it on record.
+const OWN_VAT_STATUS = { monotributista: '6', exento: '4' } as const;
+
 /**
- * The wizard's test invoice: ARS 1.00 of goods to a final consumer, no customer (DocTipo 99). A
- * responsable inscripto adds 21 % IVA (Factura B), a monotributista or exento issues a Factura C.
- * Goods, so that no service period or due date is needed (Concepto 1).
+ * The wizard's test invoice: ARS 1.00 of goods (Concepto 1: no service period or due date needed).
+ * A responsable inscripto adds 21 % IVA: a Factura B to an anonymous final consumer (DocTipo 99).
+ * A monotributista or exento issues a Factura C, which needs an identified customer (only class B
+ * may go without one): the supplier itself, with the IVA condition ARCA has for it (else 10242).
  */
 export function testInvoiceDoc(
   supplier: { name: string; cuit: string; regime: Regime },
@@ -19,6 +23,15 @@ export function testInvoiceDoc(
     issue_date: issueDate,
     currency: 'ARS',
     supplier: { name: supplier.name, tax_id: { country: 'AR', code: supplier.cuit } },
+    ...(supplier.regime === 'responsable_inscripto'
+      ? {}
+      : {
+          customer: {
+            name: supplier.name,
+            tax_id: { country: 'AR', code: supplier.cuit },
+            ext: { 'ar-arca-vat-status': OWN_VAT_STATUS[supplier.regime] },
+          },
+        }),
     lines: [
       {
         quantity: '1',

@@ -27,7 +27,7 @@ export interface TestInvoice {
   cae: string | null;
   /** yyyy-mm-dd */
   caeExpiry: string | null;
-  /** ARCA's errors when it rejected the invoice. */
+  /** Why ARCA rejected the invoice: its errors and, on a rejection, its observations. */
   errors: ArcaMessage[];
 }
 
@@ -67,10 +67,16 @@ function readTestInvoice(entry: Entry): TestInvoice {
   const code = asText(doc.code);
   const voucherType =
     asText(asObject(asObject(doc.tax).ext)['ar-arca-doc-type']) ?? asText(response.voucher_type);
-  const errors = (Array.isArray(response.errors) ? response.errors : []).map((e) => ({
-    code: asText(asObject(e).code) ?? '',
-    message: asText(asObject(e).message) ?? '',
-  }));
+  const messages = (value: unknown) =>
+    (Array.isArray(value) ? value : []).map((e) => ({
+      code: asText(asObject(e).code) ?? '',
+      message: asText(asObject(e).message) ?? '',
+    }));
+  // A rejected voucher's reasons come in its Observaciones as often as in Errors.
+  const errors =
+    response.result === 'R'
+      ? [...messages(response.errors), ...messages(response.observations)]
+      : messages(response.errors);
   return {
     state: entry.state === 'sent' || entry.state === 'error' ? entry.state : 'processing',
     voucherType: voucherType && /^\d+$/.test(voucherType) ? Number(voucherType) : null,
