@@ -130,14 +130,13 @@ for (const [environment, locale] of [
     if (environment === 'live') {
       // Live never issues: it asks ARCA for the last voucher of each point of sale (A and B here).
       await page.getByRole('button', { name: c.readiness }).click();
-      await expect(page.getByTestId('readiness-result')).toContainText(
-        `${c.ready} ${pointOfSale}`,
-      );
+      await expect(page.getByTestId('readiness-result')).toContainText(`${c.ready} ${pointOfSale}`);
     }
     await step(page, testInfo, `${environment}-${locale}-6-done`);
     if (environment === 'sandbox' && locale === 'es') {
       // The test invoice, on a 360 px wide phone: a Factura B of $ 1,00 + IVA on the point of sale added above.
-      if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 360, height: 780 });
+      if (testInfo.project.name === 'phone')
+        await page.setViewportSize({ width: 360, height: 780 });
       await page.getByRole('button', { name: 'Emitir una factura de prueba' }).click();
       await expect(page).toHaveURL(/\/done\?test-invoice=[\w-]+$/, { timeout: 30_000 });
       const result = page.getByTestId('test-invoice-result');
@@ -149,7 +148,9 @@ for (const [environment, locale] of [
       // A reload reads the same invoice again; it never issues another.
       await page.reload();
       await expect(result).toContainText(`${pointOfSale}-00000001`);
-      await expect(page.getByRole('button', { name: 'Emitir otra factura de prueba' })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: 'Emitir otra factura de prueba' }),
+      ).toBeVisible();
     }
     noConsoleErrors();
 

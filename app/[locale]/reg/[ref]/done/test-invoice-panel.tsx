@@ -60,7 +60,7 @@ export async function TestInvoicePanel({ linkRef, locale, regime, shown }: Props
                 <dt>{t('testInvoice.type')}</dt>
                 <dd>{typeName(invoice.voucherType) ?? '—'}</dd>
                 <dt>{t('testInvoice.number')}</dt>
-                <dd className="font-mono">{invoice.number}</dd>
+                <dd className="whitespace-nowrap font-mono">{invoice.number}</dd>
                 <dt>{t('testInvoice.cae')}</dt>
                 <dd className="break-all font-mono">{invoice.cae}</dd>
                 <dt>{t('testInvoice.caeExpiry')}</dt>
