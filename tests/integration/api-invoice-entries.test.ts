@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requestHash } from '@/lib/idempotency';
-import { createWorkspace } from '@/lib/workspaces';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 import { newCuit } from '../support/new-cuit';
 import { apiHarness } from './support/api-harness';
@@ -112,11 +111,312 @@ describeEachDatabase('API invoice entries', (database) => {
     expect(read.body).toEqual(res.body);
   });
 
+  it('stores a Factura A to a CUIT customer with the reduced rate, and a top-level invoice the same way', async () => {
+    const customer = {
+      name: 'Almacén Don Tito SA',
+      tax_id: { country: 'AR', code: '30-70707070-2' },
+      ext: { 'ar-arca-vat-status': '1' },
+    };
+    const lines = [
+      {
+        quantity: '3',
+        item: { name: 'Docena de facturas', price: 1000.5, key: 'goods' },
+        taxes: [{ cat: 'VAT', percent: '10.5%' }],
+      },
+    ];
+    const res = await post({ data: invoiceOf(ri.cuit, { customer, lines }) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.doc.customer).toEqual(customer);
+    expect(res.body.data.doc.lines[0]).toMatchObject({
+      i: 1,
+      item: { price: '1000.5' },
+      sum: '3001.50',
+      total: '3001.50',
+    });
+    expect(res.body.data.doc.totals).toMatchObject({
+      sum: '3001.50',
+      total: '3001.50',
+      taxes: {
+        categories: [
+          { rates: [{ ext: { 'ar-arca-vat-rate': '4' }, percent: '10.5%', amount: '315.16' }] },
+        ],
+      },
+      tax: '315.16',
+      total_with_tax: '3316.66',
+      payable: '3316.66',
+    });
+
+    const topLevel = await post({ key: `top-${randomUUID()}`, ...invoiceOf(ri.cuit) });
+    expect(topLevel.status).toBe(200);
+    expect(topLevel.body).toMatchObject({ folder: 'invoices', doc_schema: INVOICE });
+  });
+
+  it('stores a Factura C of a monotributista supplier, with no IVA', async () => {
+    const mono = await registerSupplier(database().db, sim, ws.id, { regime: 'monotributista' });
+    const res = await post({
+      folder: 'facturas-c',
+      data: invoiceOf(mono.cuit, {
+        customer: {
+          name: 'Julieta Paz',
+          identities: [{ code: '30123456', ext: { 'ar-arca-identity-type': '96' } }],
+        },
+        lines: [
+          { quantity: '1', item: { name: 'Clase de guitarra', price: '15000', key: 'goods' } },
+        ],
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.folder).toBe('facturas-c');
+    expect(res.body.data.doc.totals).toEqual({
+      sum: '15000.00',
+      total: '15000.00',
+      total_with_tax: '15000.00',
+      payable: '15000.00',
+    });
+    // The same invoice with IVA on its line is refused: class C carries none.
+    const withVat = await post({ data: invoiceOf(mono.cuit) });
+    expect(withVat.status).toBe(422);
+    expect(withVat.body.fields.data['lines[0]'].taxes).toMatch(/^type_c_line_taxes: /);
+  });
+
+  it('stores a credit note naming the invoice it corrects, and an invoice in dollars with its exchange rate', async () => {
+    const note = await post({
+      data: invoiceOf(ri.cuit, {
+        type: 'credit-note',
+        preceding: [
+          { series: '2', code: '124', issue_date: today(), ext: { 'ar-arca-doc-type': '6' } },
+        ],
+      }),
+    });
+    expect(note.status).toBe(200);
+    expect(note.body.data.doc).toMatchObject({
+      type: 'credit-note',
+      preceding: [{ series: '2', code: '124', ext: { 'ar-arca-doc-type': '6' } }],
+    });
+    const noteWithoutPreceding = await post({
+      data: invoiceOf(ri.cuit, { type: 'credit-note' }),
+    });
+    expect(noteWithoutPreceding.body.fields.data.preceding).toMatch(/^preceding_required: /);
+
+    const usd = await post({
+      data: invoiceOf(ri.cuit, {
+        currency: 'USD',
+        exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1050.25' }],
+      }),
+    });
+    expect(usd.status).toBe(200);
+    expect(usd.body.data.doc).toMatchObject({
+      currency: 'USD',
+      exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1050.25' }],
+      totals: { payable: '12100.00' },
+    });
+    const usdWithoutRate = await post({ data: invoiceOf(ri.cuit, { currency: 'USD' }) });
+    expect(usdWithoutRate.body.fields.data.exchange_rates).toMatch(/^exchange_rate_required: /);
+  });
+
+  it('answers one 422 naming every bad field of the request, each with its problem code', async () => {
+    const bad = invoiceOf(ri.cuit, {
+      code: '99',
+      issue_date: '2026-02-30',
+      colour: 'blue',
+      lines: [
+        { quantity: '0', item: { name: 'Resma', price: 'abc' }, taxes: [{ cat: 'VAT' }] },
+        { quantity: '1', item: { name: '', price: '-1' } },
+      ],
+    });
+    delete (bad as { series?: string }).series;
+    const res = await post({ data: bad });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const fields = res.body.fields.data;
+    expect(fields).toEqual({
+      code: expect.stringMatching(/^code_not_allowed: /),
+      issue_date: expect.stringMatching(/^invalid_date: /),
+      colour: expect.stringMatching(/^unknown_field: /),
+      series: expect.stringMatching(/^required: /),
+      'lines[0]': {
+        quantity: expect.stringMatching(/^not_positive: /),
+        item: { price: expect.stringMatching(/^invalid_decimal: /) },
+      },
+      'lines[1]': {
+        item: {
+          name: expect.stringMatching(/^required: /),
+          price: expect.stringMatching(/^negative: /),
+        },
+      },
+    });
+    expect(res.body.detail).toContain('data.lines[0].item.price (invalid_decimal)');
+
+    // The rules of a well-formed invoice are all reported together too.
+    const rules = await post({
+      data: invoiceOf(ri.cuit, {
+        lines: [
+          { quantity: '1', item: { name: 'Soporte técnico', price: '100', key: 'services' } },
+          {
+            quantity: '1',
+            item: { name: 'Precio cero', price: '0', key: 'goods' },
+            taxes: [{ cat: 'VAT', percent: '19%' }],
+          },
+        ],
+      }),
+    });
+    expect(rules.status).toBe(422);
+    expect(rules.body.fields.data).toMatchObject({
+      ordering: { period: expect.stringMatching(/^service_period_required: /) },
+      payment: { terms: { due_dates: expect.stringMatching(/^service_due_date_required: /) } },
+      'lines[0]': { taxes: expect.stringMatching(/^vat_required: /) },
+      'lines[1]': { 'taxes[0]': { percent: expect.stringMatching(/^vat_rate_unsupported: /) } },
+    });
+  });
+
+  it('refuses the point of sale out of range, and an invoice with no lines', async () => {
+    for (const series of ['0', '99999', 'A-2', 2.5]) {
+      const res = await post({ data: invoiceOf(ri.cuit, { series }) });
+      expect(res.status, String(series)).toBe(422);
+      expect(res.body.fields.data.series, String(series)).toMatch(/^series_range: /);
+    }
+    const ok = await post({ data: invoiceOf(ri.cuit, { series: 99998 }) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.doc.series).toBe('99998');
+    const empty = await post({ data: invoiceOf(ri.cuit, { lines: [] }) });
+    expect(empty.body.fields.data.lines).toMatch(/^too_few: /);
+    const zero = await post({
+      data: invoiceOf(ri.cuit, {
+        lines: [
+          {
+            quantity: '1',
+            item: { name: 'Gratis', price: '0', key: 'goods' },
+            taxes: [{ cat: 'VAT', rate: 'general' }],
+          },
+        ],
+      }),
+    });
+    expect(zero.body.fields.data.lines).toMatch(/^total_not_positive: /);
+  });
+
+  it('refuses a supplier that is not a registered supplier of this workspace, naming its CUIT field', async () => {
+    const db = database().db;
+    const other = await api.workspace();
+    const elsewhere = await registerSupplier(db, sim, other.id);
+    const started = await registerSupplier(db, sim, ws.id, { until: 'started' });
+    const validated = await registerSupplier(db, sim, ws.id, { until: 'validated' });
+    const cases: [string, string][] = [
+      ['unknown CUIT', newCuit()],
+      ["another workspace's supplier", elsewhere.cuit],
+      ['registration only started', started.cuit],
+      ['certificate validated, registration not completed', validated.cuit],
+    ];
+    for (const [name, cuit] of cases) {
+      const res = await post({ data: invoiceOf(cuit, { colour: 'red' }) });
+      expect(res.status, name).toBe(422);
+      expect(res.body.fields.data.supplier.tax_id.code, name).toMatch(/^supplier_not_registered: /);
+      // Every other problem is named in the same answer.
+      expect(res.body.fields.data.colour, name).toMatch(/^unknown_field: /);
+    }
+    // The other workspace invoices for its own supplier.
+    expect((await post({ data: invoiceOf(elsewhere.cuit) }, other.key)).status).toBe(200);
+
+    const noCuit = invoiceOf(ri.cuit);
+    noCuit.supplier = { name: 'Sin CUIT', tax_id: { country: 'AR', code: '30-1' } };
+    expect((await post({ data: noCuit })).body.fields.data.supplier.tax_id.code).toMatch(
+      /^cuit_invalid: /,
+    );
+  });
+
+  it('refuses, as a precondition, a supplier whose registration has no IVA regime', async () => {
+    const noRegime = await registerSupplier(database().db, sim, ws.id, { regime: null });
+    const res = await post({ data: invoiceOf(noRegime.cuit) });
+    expect(res.status).toBe(422);
+    expect(res.body.fields.data.supplier.tax_id.code).toMatch(/^supplier_regime_unknown: /);
+    expect(res.body.detail).toMatch(/no IVA regime/);
+  });
+
+  it('PUT with the client id is idempotent; another invoice on that id is a 409; a keyed POST repeats too', async () => {
+    const id = randomUUID();
+    const body = { data: invoiceOf(ri.cuit) };
+    const first = await api.call('PUT', `/silo/v1/entries/${id}`, { key: ws.key, json: body });
+    const again = await api.call('PUT', `/silo/v1/entries/${id.toUpperCase()}`, {
+      key: ws.key,
+      json: body,
+    });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toEqual(first.body);
+    expect(first.body.data.head.uuid).toBe(id);
+
+    const changed = invoiceOf(ri.cuit, { series: '3' });
+    const conflict = await api.call('PUT', `/silo/v1/entries/${id}`, {
+      key: ws.key,
+      json: { data: changed },
+    });
+    expect(conflict.status).toBe(409);
+    const party = await api.call('PUT', `/silo/v1/entries/${id}`, {
+      key: ws.key,
+      json: { data: { name: 'Otra SRL', tax_id: { country: 'AR', code: newCuit() } } },
+    });
+    expect(party.status).toBe(409);
+
+    const key = `factura-${randomUUID()}`;
+    const a = await post({ key, data: invoiceOf(ri.cuit) });
+    const b = await post({ key, data: invoiceOf(ri.cuit) });
+    expect(b.body.id).toBe(a.body.id);
+    expect((await post({ key, data: changed })).status).toBe(409);
+  });
+
+  it('takes an invoice in an envelope, writing its own head; refuses a signed envelope', async () => {
+    const res = await post({
+      data: {
+        $schema: ENVELOPE,
+        head: { uuid: randomUUID(), stamps: [] },
+        doc: invoiceOf(ri.cuit),
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data.head).sort()).toEqual(['dig', 'uuid']);
+    expect(res.body.data.head.uuid).toBe(res.body.id);
+    const signed = await post({
+      data: { $schema: ENVELOPE, doc: invoiceOf(ri.cuit, { colour: 'red' }), sigs: ['eyJ...'] },
+    });
+    expect(signed.status).toBe(422);
+    expect(signed.body.fields.data).toMatchObject({
+      sigs: expect.stringMatching(/^signed_envelope: /),
+      doc: { colour: expect.stringMatching(/^unknown_field: /) },
+    });
+  });
+
+  it('refuses text the database cannot store, and a body over the limit, as for any entry', async () => {
+    const nul = await post({
+      data: invoiceOf(ri.cuit, {
+        lines: [
+          {
+            quantity: '1',
+            item: { name: 'a\u0000b', price: '1' },
+            taxes: [{ cat: 'VAT', rate: 'general' }],
+          },
+        ],
+      }),
+    });
+    expect(nul.status).toBe(422);
+    const huge = await post({
+      data: invoiceOf(ri.cuit, {
+        lines: Array.from({ length: 9000 }, (_, i) => ({
+          quantity: '1',
+          item: { name: `Artículo número ${i} con un nombre largo`, price: '1.00', key: 'goods' },
+          taxes: [{ cat: 'VAT', rate: 'general' }],
+        })),
+      }),
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('lists invoice entries in their folder, as envelopes', async () => {
+    const res = await post({ data: invoiceOf(ri.cuit) });
+    const list = await api.call('GET', '/silo/v1/envelopes?folder=invoices&limit=100', {
+      key: ws.key,
+    });
+    expect(list.body.list.map((e: { id: string }) => e.id)).toContain(res.body.id);
+  });
+
   it('answers every request as its OpenAPI document says', async () => {
     expect(await conformanceErrors(api.app(), api.records)).toEqual([]);
   });
 });
-
-void randomUUID;
-void createWorkspace;
-void newCuit;

@@ -19,6 +19,7 @@ import {
   notFoundError,
   validationError,
 } from '../../responses';
+import { CREATE_ENTRY_EXAMPLES } from './create-entry-examples';
 import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
 import {
   CreateEntryBodySchema,
@@ -31,7 +32,12 @@ import {
   ListQuerySchema,
 } from './schemas';
 
-const body = { content: { 'application/json': { schema: CreateEntryBodySchema } }, required: true };
+const body = {
+  content: {
+    'application/json': { schema: CreateEntryBodySchema, examples: CREATE_ENTRY_EXAMPLES },
+  },
+  required: true,
+};
 const created = {
   200: json(EntrySchema, 'The entry: new, or the original one when the same request is repeated'),
 };
@@ -40,7 +46,7 @@ const routes = {
   post: createRoute({
     method: 'post',
     path: '/entries',
-    summary: 'Create an entry',
+    summary: 'Create an entry: a supplier (GOBL party) or an invoice (GOBL bill/invoice)',
     security: bearerSecurity,
     request: { query: FolderQuerySchema, body },
     responses: { ...created, ...commonErrors, ...bodyErrors, ...validationError, ...conflictError },
@@ -48,7 +54,7 @@ const routes = {
   put: createRoute({
     method: 'put',
     path: '/entries/{id}',
-    summary: 'Create an entry with your own UUID (idempotent)',
+    summary: 'Create an entry (supplier or invoice) with your own UUID (idempotent)',
     security: bearerSecurity,
     request: { params: IdParamSchema, query: FolderQuerySchema, body },
     responses: {
@@ -67,7 +73,10 @@ const routes = {
     security: bearerSecurity,
     request: { params: IdParamSchema },
     responses: {
-      200: json(EntrySchema, 'The entry'),
+      200: json(
+        EntrySchema,
+        'The entry; an invoice entry holds its GOBL envelope, with its stamps once sent',
+      ),
       ...commonErrors,
       ...notFoundError,
       ...validationError,

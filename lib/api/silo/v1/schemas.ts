@@ -94,7 +94,11 @@ export const CreateEntryBodySchema = z
       .optional()
       .openapi({
         description:
-          'A GOBL party (https://gobl.org/draft-0/org/party); its fields may also come at the top level',
+          'The document, bare or in a GOBL envelope (https://gobl.org/draft-0/envelope, the document in `doc`); its fields may also come at the top level. ' +
+          'A GOBL party (https://gobl.org/draft-0/org/party): a supplier to register (folder e.g. `suppliers`). ' +
+          'A GOBL invoice (https://gobl.org/draft-0/bill/invoice, `$addons: ["ar-arca-v4"]`): an invoice of a supplier of this workspace whose ARCA registration is complete (by `supplier.tax_id.code`), ' +
+          '`series` = the point of sale (1–99998), no `code` (ARCA numbers it when it is sent); folder `invoices` by default. ' +
+          'It is stored as a GOBL envelope with its calculated `totals`, in state `empty`; every bad field is named in a 422 (`fields`: path → `code: explanation`).',
         example: {
           $schema: 'https://gobl.org/draft-0/org/party',
           name: 'Panadería La Espiga SRL',
