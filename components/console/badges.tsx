@@ -5,6 +5,7 @@ const STATE_TONES = {
   empty: 'bg-slate-100 text-slate-800 ring-slate-300',
   processing: 'bg-amber-50 text-amber-900 ring-amber-300',
   registered: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
+  sent: 'bg-emerald-50 text-emerald-900 ring-emerald-300',
   error: 'bg-red-50 text-red-900 ring-red-300',
 };
 
@@ -26,7 +27,7 @@ export const isEntryState = (state: string): state is keyof typeof STATE_TONES =
 export const isJobStatus = (status: string): status is JobStatus =>
   Object.hasOwn(STATUS_TONES, status);
 
-/** Entry state (Empty, Processing, Registered, Error). */
+/** Entry state (Empty, Processing, Registered, Sent, Error). */
 export function StateBadge({ state }: { state: string }) {
   const t = useTranslations('console.states');
   return (

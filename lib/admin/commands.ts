@@ -86,7 +86,7 @@ export const ADMIN_COMMANDS = {
       return { workspace_id: workspace, app, connected: true };
     },
   },
-  // npm run workflow:create -- --workspace <id> --template ar-supplier-registration [--webhook-url <u>] [--webhook-token <t>] [--webhook-event <e>] [--json]
+  // npm run workflow:create -- --workspace <id> [--template ar-supplier-registration | ar-invoice] [--webhook-url <u>] [--webhook-token <t>] [--webhook-event <e>] [--json]
   'workflow:create': {
     options: {
       workspace: { type: 'string' },

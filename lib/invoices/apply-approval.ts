@@ -3,6 +3,7 @@ import type { NumberedFeVoucher, WsfeError } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { arcaQrPayload } from '@/lib/invoicing';
 import { stampEnvelope, putMetaRecord } from '@/lib/silo';
+import { invoiceDigest } from './invoice-digest';
 
 const isoDate = (yyyymmdd: string) =>
   `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
@@ -43,6 +44,7 @@ export async function applyApproval(
   await stampEnvelope(db, entry.ownerId, entry.entryId, {
     code: String(voucher.CbteNro),
     taxExt: { 'ar-arca-doc-type': String(voucher.CbteTipo) },
+    digest: invoiceDigest,
     stamps: [
       { prv: 'arca-cae', val: cae },
       { prv: 'arca-cae-expiry', val: isoDate(caeExpiry) },

@@ -59,7 +59,12 @@ const SEQUENCE_LOCK_NAMESPACE = 7_340_015;
 export const sequenceKey = (s: VoucherSequence) =>
   `${s.environment}|${s.cuit}|${s.pointOfSale}|${s.voucherType}`;
 
-export type Claim = { claimed: true } | { claimed: false; holder: string };
+/**
+ * `settled`: this entry's own row moved on meanwhile (a second job on the same entry, in another
+ * process, reserved a number or recorded ARCA's answer): read it again instead of starting over.
+ */
+export type Claim =
+  { claimed: true } | { claimed: false; holder: string } | { claimed: false; settled: true };
 
 /**
  * Takes the sequence for this entry: one short transaction that holds pg_advisory_xact_lock on the
@@ -109,14 +114,17 @@ export async function claimSequence(
       errors: [],
       jobId: send.jobId,
     };
-    await tx
+    // Only a row with nothing at ARCA is started over: rejected, or pending without a number.
+    const taken = await tx
       .insert(sends)
       .values(values)
       .onConflictDoUpdate({
         target: sends.entryId,
         set: { ...values, updatedAt: sql`now()` },
-      });
-    return { claimed: true };
+        setWhere: sql`${sends.status} = 'rejected' or (${sends.status} = 'pending' and ${sends.number} is null)`,
+      })
+      .returning({ entryId: sends.entryId });
+    return taken.length ? { claimed: true } : { claimed: false, settled: true };
   });
 }
 

@@ -84,38 +84,59 @@ export async function sendVoucher(
       if (settings.arcaTime) settings.arcaTime.ms += performance.now() - started;
     }
   };
-  return inLocalTurn(sequenceKey(request), async () => {
-    const deadline = Date.now() + settings.waitForSequenceMs;
-    for (;;) {
-      const stored = await getSend(db, request.entryId);
-      if (stored?.status === 'pending' && stored.number !== null)
-        return reconcile(
-          db,
-          arca,
-          { ...stored, voucher: stored.voucher as NumberedFeVoucher },
-          timed,
-        );
-      const claim = await claimSequence(db, { ...request, voucher: request.voucher });
-      if (claim.claimed) break;
-      if (Date.now() > deadline) return { kind: 'busy' };
-      await sleep(20);
-    }
-    const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
-    if (!allowed.ok) {
-      await dropClaim(db, request.entryId);
-      return allowed.refusal;
-    }
-    const last = await timed(
-      getLastAuthorized(arca.options, arca.auth, request.pointOfSale, request.voucherType),
+  const deadline = Date.now() + settings.waitForSequenceMs;
+  for (;;) {
+    const result = await inLocalTurn(sequenceKey(request), () =>
+      sendInTurn(db, arca, request, timed),
     );
-    if (!last.ok) {
-      await dropClaim(db, request.entryId);
-      return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
-    }
-    const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };
-    await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher));
-    return submit(db, arca, { ...request, voucher }, timed, true);
-  });
+    if (result.kind !== 'busy' || Date.now() > deadline) return result;
+    // Another entry's send holds the sequence (another process, or a job waiting to reconcile):
+    // wait outside the turn, so that job's own retry is not queued behind the waiters.
+    await sleep(25);
+  }
+}
+
+async function sendInTurn(
+  db: Db,
+  arca: ArcaSession,
+  request: SendRequest,
+  timed: Timed,
+): Promise<SendResult> {
+  const stored = await getSend(db, request.entryId);
+  if (stored?.status === 'pending' && stored.number !== null)
+    return reconcile(db, arca, { ...stored, voucher: stored.voucher as NumberedFeVoucher }, timed);
+  if (stored?.status === 'approved' && stored.cae && stored.caeExpiry)
+    return {
+      kind: 'approved',
+      voucher: stored.voucher as NumberedFeVoucher,
+      cae: stored.cae,
+      caeExpiry: stored.caeExpiry,
+      observations: stored.observations,
+    };
+  if (stored?.status === 'review')
+    return {
+      kind: 'review',
+      voucher: stored.voucher as NumberedFeVoucher,
+      reason: 'already under review',
+    };
+  const claim = await claimSequence(db, request);
+  if ('settled' in claim) return sendInTurn(db, arca, request, timed);
+  if (!claim.claimed) return { kind: 'busy' };
+  const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
+  if (!allowed.ok) {
+    await dropClaim(db, request.entryId);
+    return allowed.refusal;
+  }
+  const last = await timed(
+    getLastAuthorized(arca.options, arca.auth, request.pointOfSale, request.voucherType),
+  );
+  if (!last.ok) {
+    await dropClaim(db, request.entryId);
+    return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
+  }
+  const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };
+  await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher));
+  return submit(db, arca, { ...request, voucher }, timed, true);
 }
 
 type Timed = <T>(call: Promise<T>) => Promise<T>;

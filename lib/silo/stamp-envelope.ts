@@ -1,5 +1,4 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
@@ -17,6 +16,8 @@ export interface EnvelopeStamping {
   taxExt?: Record<string, string>;
   /** Head stamps: each replaces the stamp of the same `prv`, the rest are kept. */
   stamps: EnvelopeStamp[];
+  /** The head's `dig` of the changed document, as the envelope's owner computes it. */
+  digest: (doc: Record<string, unknown>) => { alg: string; val: string };
   /** A meta record written with them (replaced when the entry already has one of its src and key). */
   meta?: Omit<NewMetaRecord, 'ownerId' | 'entryId'>;
 }
@@ -59,10 +60,7 @@ export async function stampEnvelope(
     const kept = (Array.isArray(head.stamps) ? (head.stamps as EnvelopeStamp[]) : []).filter(
       (s) => !stamping.stamps.some((n) => n.prv === s.prv),
     );
-    const dig = {
-      alg: 'sha256',
-      val: createHash('sha256').update(JSON.stringify(doc)).digest('hex'),
-    };
+    const dig = stamping.digest(doc);
     const next = { ...data, head: { ...head, dig, stamps: [...kept, ...stamping.stamps] }, doc };
     await tx
       .update(schema.entries)

@@ -10,7 +10,11 @@ export interface WorkerProcess {
 }
 
 /** `npm run worker` as a real child process on the given PostgreSQL, with a short lease. */
-export async function startWorker(databaseUrl: string, leaseMs: number): Promise<WorkerProcess> {
+export async function startWorker(
+  databaseUrl: string,
+  leaseMs: number,
+  env: Record<string, string> = {},
+): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'scripts/cli/worker.ts'],
@@ -22,6 +26,7 @@ export async function startWorker(databaseUrl: string, leaseMs: number): Promise
         RUNNER_LEASE_MS: String(leaseMs),
         LOG_LEVEL: 'warn',
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -32,7 +32,9 @@ export default async function WorkflowPage({ params }: Props) {
         description={
           workflow.template === 'ar-supplier-registration'
             ? t('templateDescription')
-            : workflow.description || undefined
+            : workflow.template === 'ar-invoice'
+              ? t('invoiceTemplateDescription')
+              : workflow.description || undefined
         }
       />
       <Card>

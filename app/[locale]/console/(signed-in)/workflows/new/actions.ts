@@ -9,7 +9,18 @@ import { formValues, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
-const FIELDS = ['webhook_url', 'webhook_token', 'webhook_event', 'webhook_headers'] as const;
+const FIELDS = [
+  'template',
+  'webhook_url',
+  'webhook_token',
+  'webhook_event',
+  'webhook_headers',
+] as const;
+/** The templates the console offers, the first one chosen unless another is. */
+export const CONSOLE_TEMPLATES = ['ar-supplier-registration', 'ar-invoice'] as const;
+type ConsoleTemplate = (typeof CONSOLE_TEMPLATES)[number];
+const isConsoleTemplate = (value: string): value is ConsoleTemplate =>
+  (CONSOLE_TEMPLATES as readonly string[]).includes(value);
 export type WorkflowField = (typeof FIELDS)[number];
 export type WorkflowFormState = ActionState<
   Record<WorkflowField, string>,
@@ -43,6 +54,7 @@ export async function createWorkflowAction(
 ): Promise<WorkflowFormState> {
   const operator = await requireOperator();
   const values = formValues(formData, FIELDS);
+  const template = isConsoleTemplate(values.template) ? values.template : CONSOLE_TEMPLATES[0];
   let webhook;
   if (values.webhook_url.trim()) {
     const headers = parseHeaders(values.webhook_headers);
@@ -63,7 +75,7 @@ export async function createWorkflowAction(
   let created;
   try {
     created = await createWorkflow(await getDb(), operator.workspaceId, {
-      template: 'ar-supplier-registration',
+      template,
       webhook,
     });
   } catch (error) {

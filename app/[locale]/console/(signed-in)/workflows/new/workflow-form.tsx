@@ -3,7 +3,12 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
-import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from './actions';
+import {
+  CONSOLE_TEMPLATES,
+  createWorkflowAction,
+  type WorkflowField,
+  type WorkflowFormState,
+} from './actions';
 import { idle } from '@/components/forms/action-state';
 import { FormStatus } from '@/components/console/form-status';
 import { SecretReveal } from '@/components/console/secret-reveal';
@@ -34,17 +39,34 @@ export function WorkflowForm() {
   }
   const values = state.status === 'error' ? state.values : undefined;
   const fields = state.status === 'error' ? (state.fields ?? {}) : {};
-  const error = (name: WorkflowField) => (fields[name] ? t(`errors.${name}`) : undefined);
+  const error = (name: Exclude<WorkflowField, 'template'>) =>
+    fields[name] ? t(`errors.${name}`) : undefined;
   const described = (name: WorkflowField, hint = false) =>
     [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') ||
     undefined;
   return (
     <form action={action} className="space-y-5">
-      <div>
-        <p className="text-sm font-medium text-slate-900">{t('template')}</p>
-        <p className="mt-1 text-slate-800">{t('templateName')}</p>
-        <p className="text-sm text-slate-600">{t('templateHelp')}</p>
-      </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-900">{t('template')}</legend>
+        {CONSOLE_TEMPLATES.map((template, index) => (
+          <label key={template} className="flex items-start gap-3">
+            <input
+              type="radio"
+              name="template"
+              value={template}
+              defaultChecked={values ? values.template === template : index === 0}
+              aria-describedby={`template-${template}-help`}
+              className="mt-1.5"
+            />
+            <span>
+              <span className="block text-slate-800">{t(`templates.${template}.name`)}</span>
+              <span id={`template-${template}-help`} className="block text-sm text-slate-600">
+                {t(`templates.${template}.help`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <fieldset className="space-y-4 rounded-md border border-slate-200 p-4">
         <legend className="px-1 font-semibold">{t('webhookLegend')}</legend>
         <p className="text-sm text-slate-700">{t('webhookHelp')}</p>

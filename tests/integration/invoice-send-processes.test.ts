@@ -1,0 +1,124 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { injectWsfeFault } from '@/lib/arca-simulator';
+import { openDatabase, type Database } from '@/lib/db';
+import {
+  facturaB,
+  invoiceEntry,
+  registeredSupplier,
+  sendJob,
+  sendRow,
+  simulatorInvoices,
+  waitForJobs,
+} from './support/invoice-fixtures';
+import { retireJobs } from './support/runner-fixtures';
+import { startWorker, type WorkerProcess } from './support/worker-process';
+import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
+
+const url = process.env.DATABASE_URL;
+const LEASE_MS = 2_000;
+
+// Several app instances share one PostgreSQL; PGlite belongs to a single process.
+describe.skipIf(!url)(
+  'gov-ar.invoice across processes: two workers on one point of sale, kill -9 mid-send [postgres; skipped without DATABASE_URL]',
+  () => {
+    let database: Database;
+    let sim: RunningSimulator;
+    const workers: WorkerProcess[] = [];
+    const owners: string[] = [];
+    beforeAll(async () => {
+      database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 10 });
+      sim = await startSimulator(database.db);
+    });
+    afterEach(async () => {
+      await Promise.all(workers.splice(0).map((w) => w.crash()));
+    });
+    afterAll(async () => {
+      await retireJobs(database.db, owners);
+      await sim?.close();
+      await database?.close();
+    });
+    // `npm run worker` processes whose ARCA is this test's simulator.
+    const spawnWorker = async () => {
+      const worker = await startWorker(url!, LEASE_MS, {
+        ARCA_SANDBOX_WSAA_URL: sim.urls.sandbox.wsaa,
+        ARCA_SANDBOX_WSFE_URL: sim.urls.sandbox.wsfe,
+        ARCA_LIVE_WSAA_URL: sim.urls.live.wsaa,
+        ARCA_LIVE_WSFE_URL: sim.urls.live.wsfe,
+      });
+      workers.push(worker);
+      return worker;
+    };
+
+    it(
+      '50 invoices on one point of sale through two worker processes: numbers 1..50, no gap, no duplicate',
+      { timeout: 180_000 },
+      async () => {
+        const db = database.db;
+        const s = await registeredSupplier(db, sim, 'sandbox');
+        owners.push(s.ownerId);
+        const entryIds = await Promise.all(
+          Array.from({ length: 50 }, () => invoiceEntry(db, s.ownerId, facturaB(s.cuit, 31))),
+        );
+        await Promise.all([spawnWorker(), spawnWorker()]);
+        const started = performance.now();
+        const jobs = await Promise.all(entryIds.map((id) => sendJob(db, s, id)));
+        const done = await waitForJobs(
+          db,
+          jobs.map((j) => j.id),
+          150_000,
+        );
+        const elapsed = performance.now() - started;
+        console.log(
+          `[measure] 50 invoices, one point of sale, two workers [postgres]: ${Math.round(elapsed)} ms`,
+        );
+        expect(done.map((j) => j.status)).toEqual(Array(50).fill('OK'));
+        const rows = await Promise.all(entryIds.map((id) => sendRow(db, id)));
+        expect(rows.map((r) => r!.number).sort((a, b) => a! - b!)).toEqual(
+          Array.from({ length: 50 }, (_, i) => i + 1),
+        );
+        expect((await simulatorInvoices(db, s.cuit)).map((h) => h.number)).toEqual(
+          Array.from({ length: 50 }, (_, i) => i + 1),
+        );
+      },
+    );
+
+    it(
+      'kill -9 between "pending" and ARCA\'s answer: on restart the CAE is adopted, never issued twice',
+      { timeout: 120_000 },
+      async () => {
+        const db = database.db;
+        const s = await registeredSupplier(db, sim, 'sandbox');
+        owners.push(s.ownerId);
+        // ARCA commits the voucher, then holds the answer: the worker sits between "pending" and the answer.
+        injectWsfeFault(
+          { environment: 'sandbox', cuit: s.cuit, pointOfSale: 41 },
+          { kind: 'timeout', holdMs: 10_000 },
+        );
+        const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 41));
+        const first = await spawnWorker();
+        const job = await sendJob(db, s, entryId);
+        const deadline = Date.now() + 60_000;
+        while ((await simulatorInvoices(db, s.cuit)).length === 0) {
+          if (Date.now() > deadline) throw new Error('the worker never sent the invoice');
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(await sendRow(db, entryId)).toMatchObject({ status: 'pending', number: 1 });
+        await first.crash();
+        workers.splice(workers.indexOf(first), 1);
+        const sentBefore = sim.methods.filter((m) => m === 'FECAESolicitar').length;
+
+        await spawnWorker();
+        const [done] = await waitForJobs(db, [job.id], 60_000);
+        expect(done!.status).toBe('OK');
+        const held = await simulatorInvoices(db, s.cuit);
+        expect(held.map((h) => h.number)).toEqual([1]);
+        expect(await sendRow(db, entryId)).toMatchObject({
+          status: 'approved',
+          number: 1,
+          cae: held[0]!.cae,
+        });
+        expect(sim.methods.filter((m) => m === 'FECAESolicitar').length).toBe(sentBefore);
+      },
+    );
+  },
+);
