@@ -202,6 +202,14 @@ test.describe('wizard forms without JavaScript', () => {
     await expect(page).toHaveURL(/\/points-of-sale$/);
     await submit(page, w.pos!.finish!);
     await expect(page).toHaveURL(/\/done$/);
+
+    // The test invoice is a form post too: a monotributista's Factura C, shown with its CAE.
+    await submit(page, w.testInvoice!.issue!);
+    await expect(page).toHaveURL(/\/done\?test-invoice=[\w-]+$/);
+    const result = page.getByTestId('test-invoice-result');
+    await expect(result).toContainText(w.testInvoice!.approved!);
+    await expect(result).toContainText('Factura C');
+    await expect(result).toContainText('0001-00000001');
   });
 });
 
