@@ -9,9 +9,6 @@ const alias = {
 
 export default defineConfig({
   test: {
-    // Vitest's default on two cores is one file at a time; integration files mostly wait (on the
-    // database, on local servers, on timers), so two at a time keeps both cores busy.
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -23,7 +20,6 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/integration/support/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
