@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // One migrated PGlite, dumped once; every suite's in-memory database starts from it.
+          globalSetup: ['tests/integration/support/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
