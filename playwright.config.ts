@@ -13,9 +13,15 @@ const dataDir = process.env.E2E_DATA_DIR;
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Two workers on the one server: tests make their own data (per-project workspaces for the
+  // journeys, random CUITs for registrations), and while one worker's browser renders or runs axe
+  // the other's waits on the server. Fully parallel so the long journeys spread over both workers.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
+  // Room for a step that generates an RSA key on the server while the other worker's browser runs
+  // axe, on two busy cores; a passing assertion returns as soon as it holds.
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

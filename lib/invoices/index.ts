@@ -18,7 +18,7 @@ export { STAMP } from './invoice-envelope';
 export type { Stamp } from './invoice-envelope';
 export { ARCA_RESPONSE } from './arca-response';
 export type { ArcaResponse, ArcaMessage } from './arca-response';
-export { startInvoiceSend, INVOICE_TEMPLATE } from './start-invoice-send';
+export { startInvoiceSend } from './start-invoice-send';
 
 export { createInvoiceStep } from './invoice-step';
 export type { InvoiceStepOptions } from './invoice-step';
@@ -28,3 +28,8 @@ export { displayNumber } from './apply-approval';
 export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
   'gov-ar.invoice': createInvoiceStep(),
 };
+export { issueTestInvoice } from './issue-test-invoice';
+export type { TestInvoiceSupplier } from './issue-test-invoice';
+export { testInvoiceOf, isTestInvoiceAttempt } from './test-invoice';
+export type { TestInvoice } from './test-invoice';
+export { ensureInvoiceWorkflow, INVOICE_TEMPLATE } from './invoice-workflow';

@@ -2,17 +2,11 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { listEntryStates } from '@/lib/silo';
-import { createJob, createWorkflow, listWorkflows, type Job, type Workflow } from '@/lib/transform';
+import { createJob, type Job } from '@/lib/transform';
 import { getInvoice } from './get-invoice';
+import { ensureInvoiceWorkflow } from './invoice-workflow';
 
-export const INVOICE_TEMPLATE = 'ar-invoice';
 const SENDABLE_STATES = ['empty', 'error'];
-
-// The oldest one: two first sends racing to create the workflow both end up on the same one.
-async function invoiceWorkflow(db: Db, ownerId: string): Promise<Workflow | undefined> {
-  const { list } = await listWorkflows(db, ownerId, { limit: 100, schema: 'bill/invoice' });
-  return list.filter((w) => w.template === INVOICE_TEMPLATE).at(-1);
-}
 
 /**
  * Sends an invoice to ARCA (or again, after an error): a job on the workspace's `ar-invoice`
@@ -38,9 +32,7 @@ export async function startInvoiceSend(
       code: 'invoice_not_sendable',
       detail: `The invoice is ${invoice.state}: only an empty invoice, or one in error, is sent.`,
     });
-  if (!(await invoiceWorkflow(db, ownerId)))
-    await createWorkflow(db, ownerId, { template: INVOICE_TEMPLATE });
-  const workflow = (await invoiceWorkflow(db, ownerId))!;
+  const workflow = await ensureInvoiceWorkflow(db, ownerId);
   const states = (await listEntryStates(db, ownerId, invoiceId)) ?? [];
   return createJob(db, ownerId, {
     body: {

@@ -16,6 +16,17 @@ export type {
   PointsOfSaleResult,
   PointOfSaleProblem,
 } from './list-points-of-sale';
+export {
+  checkInvoicingReadiness,
+  invoiceVoucherTypes,
+  isInvoiceVoucherType,
+} from './check-invoicing-readiness';
+export type {
+  InvoicingReadiness,
+  PointOfSaleReadiness,
+  LastVoucher,
+  InvoiceVoucherType,
+} from './check-invoicing-readiness';
 export { WIZARD_STEPS, REGIMES, canOpenStep, stepIndex, laterStep } from './steps';
 export type { WizardStep, Regime } from './steps';
 export { getCertificateStatus } from './get-certificate-status';

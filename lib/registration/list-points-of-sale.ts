@@ -1,13 +1,8 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { getPointsOfSale, type ArcaOutcome, type PointOfSale } from '@/lib/arca';
-import { schema, type Db } from '@/lib/db';
-import {
-  accessTicketFor,
-  arcaEndpoints,
-  openPrivateKey,
-  type ArcaEndpoints,
-} from './access-ticket';
+import type { Db } from '@/lib/db';
+import type { ArcaEndpoints } from './access-ticket';
+import { openWsfeSession, type OpenWsfeSession } from './wsfe-session';
 import type { Supplier } from './supplier';
 
 /** Why a point of sale cannot invoice through the web service; `not_cae`: EmisionTipo is not CAE (RECE, Factura en Línea, empty, unknown). */
@@ -53,25 +48,15 @@ export async function listPointsOfSale(
   supplier: Pick<Supplier, 'entryId' | 'environment' | 'company'>,
   endpoints?: ArcaEndpoints,
 ): Promise<PointsOfSaleResult> {
-  const [row] = await db
-    .select()
-    .from(schema.registrationCredentials)
-    .where(eq(schema.registrationCredentials.entryId, supplier.entryId));
-  if (!row?.certificatePem || !row.validatedAt)
-    return { ok: false, outcome: { code: 'key_missing', ok: false } };
-  const privateKeyPem = openPrivateKey(supplier, row.keySealed);
-  const ticket = await accessTicketFor(
-    db,
-    supplier,
-    { certificatePem: row.certificatePem, privateKeyPem },
-    endpoints,
-  );
-  if (!ticket.ok) return { ok: false, outcome: ticket.outcome };
-  const wsfe = arcaEndpoints(supplier.environment, endpoints).wsfe;
-  const result = await getPointsOfSale(
-    { url: wsfe },
-    { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit: supplier.company.cuit },
-  );
+  const session = await openWsfeSession(db, supplier, endpoints);
+  return session.ok ? readPointsOfSale(session) : session;
+}
+
+/** FEParamGetPtosVenta in an open session, sorted by number. */
+export async function readPointsOfSale(
+  session: Pick<OpenWsfeSession, 'options' | 'auth'>,
+): Promise<PointsOfSaleResult> {
+  const result = await getPointsOfSale(session.options, session.auth);
   if (!result.ok) return { ok: false, outcome: result.outcome };
   return {
     ok: true,

@@ -13,7 +13,9 @@ test.describe('operator console', () => {
   test('an operator connects the app, creates the workflow with a webhook, adds a supplier, runs it and reads the link', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    // About 35 pages each checked with axe and a full-page screenshot, sharing two cores with the
+    // other worker: roughly two minutes, and room for a busy machine.
+    test.setTimeout(300_000);
     const receiver = await startReceiver();
     const noConsoleErrors = watchConsole(page);
     const visited: { path: string; name: string }[] = [];

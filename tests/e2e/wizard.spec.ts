@@ -21,6 +21,8 @@ const COPY = {
     csr: 'Pedido de certificado (CSR)',
     problems: 'No pudimos validar el certificado',
     refresh: 'Actualizar lista',
+    readiness: 'Consultar a ARCA',
+    ready: 'Listo para facturar en el punto de venta',
   },
   en: {
     regime: 'Responsable inscripto (VAT-registered)',
@@ -36,6 +38,8 @@ const COPY = {
     csr: 'Certificate request (CSR)',
     problems: "We couldn't validate the certificate",
     refresh: 'Refresh list',
+    readiness: 'Ask ARCA',
+    ready: 'Ready to invoice at point of sale',
   },
 } as const;
 
@@ -122,7 +126,32 @@ for (const [environment, locale] of [
 
     await expect(page).toHaveURL(/\/done$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.done[environment]);
+    const pointOfSale = number.padStart(4, '0');
+    if (environment === 'live') {
+      // Live never issues: it asks ARCA for the last voucher of each point of sale (A and B here).
+      await page.getByRole('button', { name: c.readiness }).click();
+      await expect(page.getByTestId('readiness-result')).toContainText(`${c.ready} ${pointOfSale}`);
+    }
     await step(page, testInfo, `${environment}-${locale}-6-done`);
+    if (environment === 'sandbox' && locale === 'es') {
+      // The test invoice, on a 360 px wide phone: a Factura B of $ 1,00 + IVA on the point of sale added above.
+      if (testInfo.project.name === 'phone')
+        await page.setViewportSize({ width: 360, height: 780 });
+      await page.getByRole('button', { name: 'Emitir una factura de prueba' }).click();
+      await expect(page).toHaveURL(/\/done\?test-invoice=[\w-]+$/, { timeout: 30_000 });
+      const result = page.getByTestId('test-invoice-result');
+      await expect(result).toContainText('¡ARCA aprobó tu factura de prueba!');
+      await expect(result).toContainText('Factura B');
+      await expect(result).toContainText(`${pointOfSale}-00000001`);
+      await expect(result.locator('dd').nth(2)).toHaveText(/^\d{14}$/);
+      await step(page, testInfo, 'sandbox-es-6b-test-invoice');
+      // A reload reads the same invoice again; it never issues another.
+      await page.reload();
+      await expect(result).toContainText(`${pointOfSale}-00000001`);
+      await expect(
+        page.getByRole('button', { name: 'Emitir otra factura de prueba' }),
+      ).toBeVisible();
+    }
     noConsoleErrors();
 
     const job = await (

@@ -5,6 +5,7 @@ import { openDatabase, queryRows, type Database } from '@/lib/db';
 import { analyzeGrownTables, startPgliteMaintenance, vacuumAll } from '@/lib/db/pglite-maintenance';
 import { createEntry, getEntry } from '@/lib/silo';
 import { createWorkspace } from '@/lib/workspaces';
+import { migratedPglite } from './support/databases';
 
 const party = {
   $schema: 'https://gobl.org/draft-0/org/party',
@@ -20,6 +21,7 @@ describe('PGlite maintenance', () => {
     // Its own timer stays out of the way: these tests call maintenance when they mean to.
     database = await openDatabase({
       dataDir: 'memory://',
+      pgliteStartFrom: await migratedPglite(),
       pgliteMaintenance: { analyzeEveryMs: 3_600_000, firstVacuumAfterMs: 3_600_000 },
     });
     if (database.driver.kind !== 'pglite') throw new Error('expected the embedded database');

@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { explainOutcome, formatCuit } from '@/lib/arca';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { PointOfSaleGuide } from '@/components/wizard/point-of-sale-guide';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
@@ -24,7 +25,6 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
   const certificate = registration.credentials?.certificate;
   const result = await listPointsOfSale(await getDb(), registration);
   const live = registration.environment === 'live';
-  const regime = registration.regime ?? 'unknown';
   return (
     <div className="space-y-8">
       <StepHeading
@@ -47,20 +47,7 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
       )}
       <p>{t('intro')}</p>
       {live ? (
-        <section
-          aria-labelledby="live-steps"
-          className="rounded-lg border border-slate-200 bg-white p-4"
-        >
-          <h2 id="live-steps" className="font-semibold">
-            {t('liveStepsTitle')}
-          </h2>
-          <ol className="mt-2 list-decimal space-y-1 pl-5">
-            <li>{t('live1')}</li>
-            <li>{t('live2')}</li>
-            <li>{t(`live3${regime}`)}</li>
-            <li className="font-medium">{t('live4')}</li>
-          </ol>
-        </section>
+        <PointOfSaleGuide regime={registration.regime} id="live-steps" />
       ) : (
         <p className="rounded-md border-l-4 border-sky-700 bg-sky-50 p-4">{t('sandboxBody')}</p>
       )}

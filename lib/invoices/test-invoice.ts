@@ -1,0 +1,88 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import type { Supplier } from '@/lib/registration';
+import { getEntryByKey, type Entry } from '@/lib/silo';
+import { displayNumber } from './apply-approval';
+
+/** A form's token: 16 to 43 URL-safe characters (128 to 256 random bits in base64url). */
+export const isTestInvoiceAttempt = (attempt: string) => /^[A-Za-z0-9_-]{16,43}$/.test(attempt);
+
+/** One test invoice per registration and form token: the entry's key, and its job's. */
+export const testInvoiceKey = (supplierEntryId: string, attempt: string) =>
+  `wizard-test-invoice:${supplierEntryId}:${attempt}`;
+
+export interface ArcaMessage {
+  code: string;
+  message: string;
+}
+
+/** The wizard's test invoice, read from its entry (state, doc, stamps, ARCA's answer). */
+export interface TestInvoice {
+  /** `processing` until the job ends (an entry not yet picked up counts as processing). */
+  state: 'processing' | 'sent' | 'error';
+  /** WSFE's CbteTipo (11 Factura C, 6 Factura B…), once ARCA has answered. */
+  voucherType: number | null;
+  /** `0001-00000001`, once ARCA approved it. */
+  number: string | null;
+  cae: string | null;
+  /** yyyy-mm-dd */
+  caeExpiry: string | null;
+  /** Why ARCA rejected the invoice: its errors and, on a rejection, its observations. */
+  errors: ArcaMessage[];
+}
+
+type Json = Record<string, unknown>;
+const asObject = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const asText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+
+/** The test invoice a form token issued for this registration, or undefined when it issued none. */
+export async function testInvoiceOf(
+  db: Db,
+  supplier: Pick<Supplier, 'entryId' | 'ownerId'>,
+  attempt: string,
+): Promise<TestInvoice | undefined> {
+  if (!isTestInvoiceAttempt(attempt)) return undefined;
+  const entry = await getEntryByKey(
+    db,
+    supplier.ownerId,
+    testInvoiceKey(supplier.entryId, attempt),
+  );
+  return entry ? readTestInvoice(entry) : undefined;
+}
+
+function readTestInvoice(entry: Entry): TestInvoice {
+  const doc = asObject(entry.data.doc);
+  const stamps = (
+    Array.isArray(asObject(entry.data.head).stamps)
+      ? (asObject(entry.data.head).stamps as unknown[])
+      : []
+  ).map(asObject);
+  const stamp = (prv: string) => asText(stamps.find((s) => s.prv === prv)?.val);
+  const response = asObject(
+    entry.meta.find((m) => m.src === 'gov-ar' && m.key === 'arca-response')?.value,
+  );
+  const pointOfSale = Number(asText(doc.series));
+  const code = asText(doc.code);
+  const voucherType =
+    asText(asObject(asObject(doc.tax).ext)['ar-arca-doc-type']) ?? asText(response.voucher_type);
+  const messages = (value: unknown) =>
+    (Array.isArray(value) ? value : []).map((e) => ({
+      code: asText(asObject(e).code) ?? '',
+      message: asText(asObject(e).message) ?? '',
+    }));
+  // A rejected voucher's reasons come in its Observaciones as often as in Errors.
+  const errors =
+    response.result === 'R'
+      ? [...messages(response.errors), ...messages(response.observations)]
+      : messages(response.errors);
+  return {
+    state: entry.state === 'sent' || entry.state === 'error' ? entry.state : 'processing',
+    voucherType: voucherType && /^\d+$/.test(voucherType) ? Number(voucherType) : null,
+    number: code && pointOfSale > 0 ? displayNumber(pointOfSale, Number(code)) : null,
+    cae: stamp('arca-cae'),
+    caeExpiry: stamp('arca-cae-expiry'),
+    errors,
+  };
+}
