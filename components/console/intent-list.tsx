@@ -2,13 +2,22 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { isJobFaultCode, type Job, type JobEvent, type Step } from '@/lib/transform';
 import { attemptLabel } from './attempt-label';
 import { isEntryState, isJobStatus, StatusBadge } from './badges';
+import type { DocumentKind } from './job-subject';
 import { isStepProvider, providerKey } from './provider-key';
 
 type Intent = Job['intents'][number];
 type Translate = Awaited<ReturnType<typeof getTranslations<'console'>>>;
 
 /** Every intent (one per step run) with every event; webhook attempts carry HTTP status and latency. */
-export async function IntentList({ intents, steps }: { intents: Job['intents']; steps: Step[] }) {
+export async function IntentList({
+  intents,
+  steps,
+  documentKind,
+}: {
+  intents: Job['intents'];
+  steps: Step[];
+  documentKind: DocumentKind;
+}) {
   const t = await getTranslations('console');
   const format = await getFormatter();
   if (intents.length === 0) return <p className="text-slate-700">{t('jobs.noIntents')}</p>;
@@ -36,7 +45,7 @@ export async function IntentList({ intents, steps }: { intents: Job['intents']; 
           </div>
           <ol className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
             {intent.events.map((event, index) => {
-              const text = eventText(t, intent.provider, event, stateOf(intent));
+              const text = eventText(t, intent.provider, event, stateOf(intent), documentKind);
               const attempt = attemptLabel(event);
               return (
                 <li key={index} className="flex flex-wrap items-baseline gap-x-2">
@@ -98,11 +107,12 @@ function eventText(
   provider: string,
   event: JobEvent,
   state: string | undefined,
+  documentKind: DocumentKind,
 ): string | undefined {
   if (isJobFaultCode(event.code)) return t(`jobs.codes.${event.code}`);
   if (event.status === 'RUN') return undefined;
   if (provider === 'silo.state' && event.status === 'OK' && state)
-    return t('jobs.events.stateSet', { state });
+    return t(`jobs.events.stateSet.${documentKind}`, { state });
   if (provider === 'gov-ar.register' && event.status === 'OK') return t('jobs.events.linkReady');
   if (provider === 'gov-ar.wait.authorization' && event.status === 'QUEUED')
     return t('jobs.events.waitingSupplier');

@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n';
 import { StatusBadge } from './badges';
 import type { JobNames } from './job-names';
+import { subjectText } from './job-subject';
 
 type JobSummary = {
   id: string;
@@ -13,6 +14,7 @@ type JobSummary = {
 };
 
 export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobNames }) {
+  const consoleT = await getTranslations('console');
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
   return (
@@ -30,8 +32,8 @@ export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobN
               href={`/console/jobs/${job.id}`}
               className="inline-block break-words font-semibold text-brand-700 underline underline-offset-2"
             >
-              {t('supplierAndWorkflow', {
-                supplier: names.suppliers[job.siloEntryId] || t('unknownSupplier'),
+              {t('subjectAndWorkflow', {
+                subject: subjectText(consoleT, names.subjects[job.siloEntryId]),
                 workflow: names.workflows[job.workflowId] || t('unknownWorkflow'),
               })}
             </Link>

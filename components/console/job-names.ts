@@ -1,14 +1,24 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
+import { invoiceHeadline } from '@/lib/invoices';
 import { getEntriesData, partyOf } from '@/lib/silo';
 import { getWorkflowNames } from '@/lib/transform';
+import type { JobSubject } from './job-subject';
 
 export interface JobNames {
-  suppliers: Record<string, string>;
+  /** What each job works on, by entry id: a supplier by its name, an invoice by its number. */
+  subjects: Record<string, JobSubject>;
   workflows: Record<string, string>;
 }
 
-/** The supplier and workflow names behind a page of jobs: one query for the entries, one for the workflows. */
+/** The subject of a job read from its entry's data: an invoice when it holds one, else a supplier (a party). */
+export function jobSubjectOf(data: unknown): JobSubject {
+  const invoice = invoiceHeadline(data);
+  if (invoice) return { kind: 'invoice', ...invoice };
+  return { kind: 'supplier', name: partyOf(data as Record<string, unknown>).name };
+}
+
+/** The subjects and workflow names behind a page of jobs: one query for the entries, one for the workflows. */
 export async function jobNames(
   db: Db,
   workspaceId: string,
@@ -21,9 +31,7 @@ export async function jobNames(
     getWorkflowNames(db, workspaceId, workflowIds),
   ]);
   return {
-    suppliers: Object.fromEntries(
-      entryRows.map((row) => [row.id, partyOf(row.data as Record<string, unknown>).name]),
-    ),
+    subjects: Object.fromEntries(entryRows.map((row) => [row.id, jobSubjectOf(row.data)])),
     workflows,
   };
 }

@@ -2,10 +2,11 @@ import { useTranslations } from 'next-intl';
 import type { Step } from '@/lib/transform';
 import { NumberedSteps } from '@/components/ui/numbered-steps';
 import { isEntryState } from './badges';
+import type { DocumentKind } from './job-subject';
 import { providerKey } from './provider-key';
 
 /** A workflow's steps in order, with the settings an operator needs to recognise each one. */
-export function StepList({ steps }: { steps: Step[] }) {
+export function StepList({ steps, documentKind }: { steps: Step[]; documentKind: DocumentKind }) {
   const t = useTranslations('console.workflows');
   const states = useTranslations('console.states');
   return (
@@ -29,7 +30,7 @@ export function StepList({ steps }: { steps: Step[] }) {
               </p>
               {config.state ? (
                 <p className="text-sm text-slate-700">
-                  {t('setsState', {
+                  {t(`setsState.${documentKind}`, {
                     state: isEntryState(config.state) ? states(config.state) : config.state,
                   })}
                 </p>

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { WsfeAuth, WsfeOptions } from '@/lib/arca';
+import type { ArcaOutcome, WsfeAuth, WsfeOptions } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import {
   accessTicketFor,
@@ -14,7 +14,8 @@ export interface ArcaSession {
   auth: WsfeAuth;
 }
 
-export type SessionResult = { ok: true; session: ArcaSession } | { ok: false; code: string };
+export type SessionResult =
+  { ok: true; session: ArcaSession } | { ok: false; outcome: ArcaOutcome };
 
 /** A WSAA ticket for the supplier (cached across sends) and the WSFE endpoint of its environment. */
 export async function openArcaSession(
@@ -23,7 +24,7 @@ export async function openArcaSession(
   settings: { endpoints?: ArcaEndpoints; timeoutMs?: number },
 ): Promise<SessionResult> {
   const ticket = await accessTicketFor(db, supplier, supplier.credentials, settings.endpoints);
-  if (!ticket.ok) return { ok: false, code: ticket.outcome.code };
+  if (!ticket.ok) return { ok: false, outcome: ticket.outcome };
   return {
     ok: true,
     session: {

@@ -12,6 +12,8 @@ export type { InvoiceFilters, InvoiceState } from './list-invoices';
 export { getInvoice } from './get-invoice';
 export type { InvoiceDetail } from './get-invoice';
 export type { InvoiceSummary } from './invoice-summary';
+export { invoiceHeadline } from './invoice-headline';
+export type { InvoiceHeadline } from './invoice-headline';
 export { STAMP } from './invoice-envelope';
 export type { Stamp } from './invoice-envelope';
 export { ARCA_RESPONSE } from './arca-response';

@@ -9,6 +9,7 @@ import { openArcaSession, type ArcaSession } from './arca-session';
 import { describeArcaErrors, knockOut, retryLater } from './outcomes';
 import { checkPointOfSale } from './point-of-sale-check';
 import { sendVoucher, type SendResult } from './send-voucher';
+import { ticketFailure } from './ticket-failure';
 import { getSend } from './send-store';
 import type { NumberedFeVoucher } from '@/lib/arca';
 
@@ -128,7 +129,8 @@ async function runInvoiceStep(
     endpoints: options.endpointsFor?.(supplier.environment),
     timeoutMs: options.timeoutMs,
   });
-  if (!opened.ok) return retryLater(ctx, `no ARCA access ticket (${opened.code})`);
+  if (!opened.ok)
+    return ticketFailure(ctx, opened.outcome, { pending: stored?.status === 'pending' });
   const session: ArcaSession = opened.session;
 
   const result = await sendVoucher(

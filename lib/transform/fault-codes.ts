@@ -9,6 +9,9 @@ export const JOB_FAULT_CODES = [
   'point_of_sale_not_usable',
   'arca_rejected',
   'arca_review',
+  'arca_certificate_refused',
+  'arca_not_authorized',
+  'arca_unreachable',
 ] as const;
 export type JobFaultCode = (typeof JOB_FAULT_CODES)[number];
 

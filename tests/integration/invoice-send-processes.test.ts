@@ -37,11 +37,11 @@ describe.skipIf(!url)(
       await sim?.close();
       await database?.close();
     });
-    // `npm run worker` processes whose ARCA is this test's simulator.
-    const spawnWorker = async () => {
+    // `npm run worker` processes whose ARCA is this test's simulator; `tag` marks their WSFE calls (?worker=tag).
+    const spawnWorker = async (tag = 'any') => {
       const worker = await startWorker(url!, LEASE_MS, {
         ARCA_SANDBOX_WSAA_URL: sim.urls.sandbox.wsaa,
-        ARCA_SANDBOX_WSFE_URL: sim.urls.sandbox.wsfe,
+        ARCA_SANDBOX_WSFE_URL: `${sim.urls.sandbox.wsfe}?worker=${tag}`,
         ARCA_LIVE_WSAA_URL: sim.urls.live.wsaa,
         ARCA_LIVE_WSFE_URL: sim.urls.live.wsfe,
       });
@@ -59,7 +59,8 @@ describe.skipIf(!url)(
         const entryIds = await Promise.all(
           Array.from({ length: 50 }, () => invoiceEntry(db, s.ownerId, facturaB(s.cuit, 31))),
         );
-        await Promise.all([spawnWorker(), spawnWorker()]);
+        await Promise.all([spawnWorker('a'), spawnWorker('b')]);
+        const callsBefore = sim.calls.length;
         const started = performance.now();
         const jobs = await Promise.all(entryIds.map((id) => sendJob(db, s, id)));
         const done = await waitForJobs(
@@ -79,6 +80,16 @@ describe.skipIf(!url)(
         expect((await simulatorInvoices(db, s.cuit)).map((h) => h.number)).toEqual(
           Array.from({ length: 50 }, (_, i) => i + 1),
         );
+        // Both processes sent: the sequence's turn passed between them, not one doing all the work.
+        const sentBy = (tag: string) =>
+          sim.calls
+            .slice(callsBefore)
+            .filter((c) => c.method === 'FECAESolicitar' && c.url.endsWith(`?worker=${tag}`))
+            .length;
+        console.log(`[measure] FECAESolicitar by worker: a ${sentBy('a')}, b ${sentBy('b')}`);
+        expect(sentBy('a')).toBeGreaterThan(0);
+        expect(sentBy('b')).toBeGreaterThan(0);
+        expect(sentBy('a') + sentBy('b')).toBe(50);
       },
     );
 

@@ -28,7 +28,7 @@ export async function registeredSupplier(
   db: Db,
   sim: RunningSimulator,
   environment: ArcaEnvironment,
-  options: { regime?: Regime; pointsOfSale?: number[] } = {},
+  options: { regime?: Regime; pointsOfSale?: number[]; simDb?: Db } = {},
 ): Promise<RegisteredSupplier> {
   const workspace = await createWorkspace(db, {
     name: `invoices ${randomInt(1e9)}`,

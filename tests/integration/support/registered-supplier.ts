@@ -1,5 +1,10 @@
-import { addPointOfSale, authorizeService, issueCertificate } from '@/lib/arca-simulator';
-import type { Db } from '@/lib/db';
+import {
+  addPointOfSale,
+  authorizeService,
+  getSimulatorCas,
+  issueCertificate,
+} from '@/lib/arca-simulator';
+import { schema, type Db } from '@/lib/db';
 import {
   completeRegistration,
   createRegistrationLink,
@@ -37,6 +42,8 @@ interface RegisterSupplierOptions {
   until?: 'started' | 'validated' | 'complete';
   /** Points of sale the supplier registers in the simulated ARCA's portal (what live checks). */
   pointsOfSale?: number[];
+  /** The simulated ARCA's database when it is not the app's (the simulator `sim` runs on it). */
+  simDb?: Db;
 }
 
 let aliasCount = 0;
@@ -66,15 +73,24 @@ export async function registerSupplier(
   const link = await createRegistrationLink(db, workspaceId, entry.id);
   const fixture = { workspaceId, entryId: entry.id, cuit, name, environment, regime, alias };
   if (regime) await updateProgress(db, entry.id, 'certificate', { regime });
+  const simDb = options.simDb ?? db;
+  // The app trusts the simulator's CAs from its own database (trustSimulatorCas): the same CAs, as ARCA's are public.
+  if (simDb !== db) {
+    await getSimulatorCas(simDb);
+    await db
+      .insert(schema.arcaSimCas)
+      .values(await simDb.select().from(schema.arcaSimCas))
+      .onConflictDoNothing();
+  }
   for (const number of options.pointsOfSale ?? [])
-    await addPointOfSale(db, { environment, cuit, number });
+    await addPointOfSale(simDb, { environment, cuit, number });
   if (options.until === 'started') return fixture;
 
   const registration = async () => (await getRegistrationByRef(db, link.ref!))!;
   const { csrPem } = await prepareCsr(db, await registration(), alias);
-  const issued = await issueCertificate(db, { environment, csrPem });
+  const issued = await issueCertificate(simDb, { environment, csrPem });
   if (!issued.ok) throw new Error(`the simulator refused the CSR: ${issued.error}`);
-  await authorizeService(db, { environment, cuit, alias });
+  await authorizeService(simDb, { environment, cuit, alias });
   const validated = await validateCertificate(
     db,
     await registration(),

@@ -157,7 +157,17 @@ export default async function InvoicePage({ params }: Props) {
           </h2>
           <JobList
             jobs={jobs.list}
-            names={{ suppliers: { [invoice.id]: invoice.displayNumber ?? title }, workflows }}
+            names={{
+              subjects: {
+                [invoice.id]: {
+                  kind: 'invoice',
+                  displayNumber: invoice.displayNumber,
+                  voucherType: invoice.voucherType,
+                  customer: invoice.customer?.name ?? null,
+                },
+              },
+              workflows,
+            }}
           />
         </section>
       ) : null}

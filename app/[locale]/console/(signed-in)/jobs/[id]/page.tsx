@@ -2,12 +2,14 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
-import { getEntry, partyOf } from '@/lib/silo';
+import { getEntry } from '@/lib/silo';
 import { getJob, getWorkflow, isJobFaultCode } from '@/lib/transform';
 import { StatusBadge } from '@/components/console/badges';
 import { IntentList } from '@/components/console/intent-list';
 import { Card, DataList, linkClass, PageHeader } from '@/components/console/ui';
 import { isUuid } from '@/components/console/is-uuid';
+import { jobSubjectOf } from '@/components/console/job-names';
+import { documentKindOf, subjectText } from '@/components/console/job-subject';
 import { requireOperator } from '../../../session';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -27,7 +29,10 @@ export default async function JobPage({ params }: Props) {
     getEntry(db, operator.workspaceId, job.siloEntryId),
     getWorkflow(db, operator.workspaceId, job.workflowId),
   ]);
-  const supplierName = entry ? partyOf(entry.data).name : '';
+  const subject = entry ? jobSubjectOf(entry.data) : undefined;
+  const consoleT = await getTranslations('console');
+  const subjectName = subjectText(consoleT, subject);
+  const isInvoice = subject ? subject.kind === 'invoice' : workflow?.schema === 'bill/invoice';
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
   const when = (at: Date | null) =>
@@ -36,8 +41,8 @@ export default async function JobPage({ params }: Props) {
     <>
       <PageHeader
         title={t('detailTitle')}
-        description={t('supplierAndWorkflow', {
-          supplier: supplierName || t('unknownSupplier'),
+        description={t('subjectAndWorkflow', {
+          subject: subjectName,
           workflow: workflow?.name ?? t('unknownWorkflow'),
         })}
         actions={<StatusBadge status={job.status} />}
@@ -47,10 +52,13 @@ export default async function JobPage({ params }: Props) {
           items={[
             { label: t('status'), value: <StatusBadge status={job.status} /> },
             {
-              label: t('supplier'),
+              label: isInvoice ? t('invoice') : t('supplier'),
               value: (
-                <Link href={`/console/suppliers/${job.siloEntryId}`} className={linkClass}>
-                  {supplierName || t('unknownSupplier')}
+                <Link
+                  href={`/console/${isInvoice ? 'invoices' : 'suppliers'}/${job.siloEntryId}`}
+                  className={linkClass}
+                >
+                  {subjectName}
                 </Link>
               ),
             },
@@ -90,6 +98,7 @@ export default async function JobPage({ params }: Props) {
         <IntentList
           intents={job.intents}
           steps={[...(workflow?.steps ?? []), ...(workflow?.rescue ?? [])]}
+          documentKind={subject?.kind ?? documentKindOf(workflow?.schema)}
         />
       </Card>
     </>

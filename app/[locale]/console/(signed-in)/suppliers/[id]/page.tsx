@@ -110,7 +110,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
             <JobList
               jobs={jobs.list}
               names={{
-                suppliers: { [entry.id]: party.name },
+                subjects: { [entry.id]: { kind: 'supplier', name: party.name } },
                 workflows: Object.fromEntries(workflows.list.map((w) => [w.id, w.name])),
               }}
             />

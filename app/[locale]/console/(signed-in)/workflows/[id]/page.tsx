@@ -5,6 +5,7 @@ import { getWorkflow, type Step } from '@/lib/transform';
 import { Card, DataList, PageHeader } from '@/components/console/ui';
 import { StepList } from '@/components/console/step-list';
 import { isUuid } from '@/components/console/is-uuid';
+import { documentKindOf } from '@/components/console/job-subject';
 import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
 
@@ -24,6 +25,7 @@ export default async function WorkflowPage({ params }: Props) {
   if (!workflow) notFound();
   const t = await getTranslations('console.workflows');
   const format = await getFormatter();
+  const documentKind = documentKindOf(workflow.schema);
   return (
     <>
       {/* The template's description is stored in English (the API's language); the console says it in its own. */}
@@ -53,11 +55,11 @@ export default async function WorkflowPage({ params }: Props) {
         />
       </Card>
       <Card title={t('steps')} id="steps-title">
-        <StepList steps={workflow.steps as Step[]} />
+        <StepList steps={workflow.steps as Step[]} documentKind={documentKind} />
       </Card>
       <Card title={t('rescue')} id="rescue-title">
         <p className="mb-3 text-sm text-slate-700">{t('rescueLead')}</p>
-        <StepList steps={workflow.rescue as Step[]} />
+        <StepList steps={workflow.rescue as Step[]} documentKind={documentKind} />
       </Card>
     </>
   );
