@@ -76,7 +76,7 @@ function toRows(label: string, results: RunResult[]): BenchRow[] {
     },
     {
       scenario: 'invoices sent per second, 8 points of sale',
-      variant: `${label} (target: 8 PoS ≥ ${scaling.toFixed(1)}× one PoS, measured)`,
+      variant: `${label} (target: 8 PoS ≥ k× one PoS; k = ${scaling.toFixed(2)} here)`,
       rps: rate(eight),
       ratio: Number(scaling.toFixed(2)),
       note: `${eight.invoices} invoices in ${eight.seconds.toFixed(1)} s; ARCA's time per call pair p50 ${percentile(eight.arcaMs, 50)} ms (the simulator shares this process and database)${failures(eight)}`,
