@@ -9,6 +9,7 @@ const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   api: () => import('./scenarios/api'),
   runner: () => import('./scenarios/runner'),
   wizard: () => import('./scenarios/wizard'),
+  invoices: () => import('./scenarios/invoices'),
 };
 
 async function main() {

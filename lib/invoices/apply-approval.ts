@@ -32,7 +32,13 @@ function arcaResponse(
 /** Writes an approval into the invoice entry: its code, voucher type, CAE stamps, QR and ARCA's answer. */
 export async function applyApproval(
   db: Db,
-  entry: { ownerId: string; entryId: string; cuit: string },
+  entry: {
+    ownerId: string;
+    entryId: string;
+    cuit: string;
+    /** The entry's data as the step read it: the approval is written in one statement while it is unchanged. */
+    readData?: Record<string, unknown>;
+  },
   approval: {
     voucher: NumberedFeVoucher;
     cae: string;
@@ -45,6 +51,7 @@ export async function applyApproval(
     code: String(voucher.CbteNro),
     taxExt: { 'ar-arca-doc-type': String(voucher.CbteTipo) },
     digest: invoiceDigest,
+    readData: entry.readData,
     stamps: [
       { prv: 'arca-cae', val: cae },
       { prv: 'arca-cae-expiry', val: isoDate(caeExpiry) },

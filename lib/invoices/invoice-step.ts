@@ -1,12 +1,13 @@
 import 'server-only';
 import type { ArcaEnvironment } from '@/lib/arca';
 import { toFeVoucher } from '@/lib/invoicing';
-import { requireGovAr, supplierForInvoicing, type ArcaEndpoints } from '@/lib/registration';
+import { requireGovAr, type ArcaEndpoints } from '@/lib/registration';
 import { getEntry } from '@/lib/silo';
 import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';
 import { applyApproval, applyRejection, displayNumber } from './apply-approval';
 import { openArcaSession, type ArcaSession } from './arca-session';
 import { describeArcaErrors, knockOut, retryLater } from './outcomes';
+import { invoicingSupplier } from './invoicing-supplier';
 import { checkPointOfSale } from './point-of-sale-check';
 import { sendVoucher, type SendResult } from './send-voucher';
 import { ticketFailure } from './ticket-failure';
@@ -20,8 +21,11 @@ export interface InvoiceStepOptions {
   timeoutMs?: number;
   /** How long a sender waits for another process's send on the same sequence (default 30 s). */
   waitForSequenceMs?: number;
-  /** Told, after each run, the step's time and the part of it spent waiting for ARCA. */
-  observe?: (timing: { totalMs: number; arcaMs: number }) => void;
+  /**
+   * Told, after each run, the step's time, the part of it spent waiting for ARCA (WSAA and WSFE
+   * calls), and the part spent waiting for other sends' turns on the sequence.
+   */
+  observe?: (timing: { totalMs: number; arcaMs: number; waitMs: number }) => void;
 }
 
 type Json = Record<string, unknown>;
@@ -58,11 +62,11 @@ const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
 export function createInvoiceStep(options: InvoiceStepOptions = {}): StepHandler {
   return async (ctx) => {
     const started = performance.now();
-    const arcaTime = { ms: 0 };
+    const spent = { arcaMs: 0, waitMs: 0 };
     try {
-      return await runInvoiceStep(ctx, options, arcaTime);
+      return await runInvoiceStep(ctx, options, spent);
     } finally {
-      options.observe?.({ totalMs: performance.now() - started, arcaMs: arcaTime.ms });
+      options.observe?.({ totalMs: performance.now() - started, ...spent });
     }
   };
 }
@@ -70,7 +74,7 @@ export function createInvoiceStep(options: InvoiceStepOptions = {}): StepHandler
 async function runInvoiceStep(
   ctx: StepContext,
   options: InvoiceStepOptions,
-  arcaTime: { ms: number },
+  spent: { arcaMs: number; waitMs: number },
 ): Promise<StepOutcome> {
   const { db, job } = ctx;
   const refused = await requireGovAr(ctx);
@@ -80,7 +84,7 @@ async function runInvoiceStep(
   const doc = asObject(entry.data.doc ?? entry.data);
   const supplierCuit = String(asObject(asObject(doc.supplier).tax_id).code ?? '');
   const supplier = supplierCuit
-    ? await supplierForInvoicing(db, job.ownerId, supplierCuit)
+    ? await invoicingSupplier(db, job.ownerId, supplierCuit)
     : undefined;
   if (!supplier)
     return knockOut(
@@ -88,7 +92,7 @@ async function runInvoiceStep(
       `The invoice's supplier (CUIT ${supplierCuit || 'missing'}) is not a registered supplier of this workspace: complete its ARCA registration first.`,
     );
   const cuit = supplier.company.cuit;
-  const target = { ownerId: job.ownerId, entryId: entry.id, cuit };
+  const target = { ownerId: job.ownerId, entryId: entry.id, cuit, readData: entry.data };
 
   const stored = await getSend(db, entry.id);
   if (stored?.status === 'approved' && stored.cae && stored.caeExpiry) {
@@ -125,10 +129,12 @@ async function runInvoiceStep(
       ? { pointOfSale: stored.pointOfSale, voucherType: stored.voucherType }
       : { pointOfSale: mapped.value.PtoVta, voucherType: mapped.value.CbteTipo };
 
+  const opening = performance.now();
   const opened = await openArcaSession(db, supplier, {
     endpoints: options.endpointsFor?.(supplier.environment),
     timeoutMs: options.timeoutMs,
   });
+  if (!opened.ok || opened.fromWsaa) spent.arcaMs += performance.now() - opening;
   if (!opened.ok)
     return ticketFailure(ctx, opened.outcome, { pending: stored?.status === 'pending' });
   const session: ArcaSession = opened.session;
@@ -145,12 +151,13 @@ async function runInvoiceStep(
       cuit,
       ...sequence,
       voucher: mapped.value,
+      stored,
       beforeNumbering:
         supplier.environment === 'live'
           ? async () => {
               const started = performance.now();
               const check = await checkPointOfSale(session, sequence.pointOfSale);
-              arcaTime.ms += performance.now() - started;
+              spent.arcaMs += performance.now() - started;
               if (check.ok) return { ok: true };
               return {
                 ok: false,
@@ -162,14 +169,14 @@ async function runInvoiceStep(
             }
           : undefined,
     },
-    { waitForSequenceMs: options.waitForSequenceMs ?? 30_000, arcaTime },
+    { waitForSequenceMs: options.waitForSequenceMs ?? 30_000, spent },
   );
   return outcomeOf(ctx, target, result, sequence.pointOfSale);
 }
 
 async function outcomeOf(
   ctx: StepContext,
-  target: { ownerId: string; entryId: string; cuit: string },
+  target: Parameters<typeof applyApproval>[1],
   result: SendResult,
   pointOfSale: number,
 ): Promise<StepOutcome> {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FeVoucher, NumberedFeVoucher, WsfeError } from '@/lib/arca';
-import { schema, type Db } from '@/lib/db';
+import { runStatement, schema, statement, type Db } from '@/lib/db';
 
 export type SendStatus = 'pending' | 'approved' | 'rejected' | 'review';
 
@@ -29,33 +29,37 @@ export interface InvoiceSend extends VoucherSequence {
 }
 
 const sends = schema.invoiceSends;
-type Row = typeof sends.$inferSelect;
 
-const toSend = (row: Row): InvoiceSend => ({
-  entryId: row.entryId,
-  ownerId: row.ownerId,
-  supplierEntryId: row.supplierEntryId,
-  environment: row.environment,
-  cuit: row.cuit,
-  pointOfSale: row.pointOfSale,
-  voucherType: row.voucherType,
-  number: row.number,
-  voucher: row.voucher as FeVoucher,
-  requestHash: row.requestHash,
-  status: row.status,
-  cae: row.cae,
-  caeExpiry: row.caeExpiry,
-  observations: row.observations as WsfeError[],
-  errors: row.errors as WsfeError[],
-});
+const sendByEntry = statement(
+  'invoice_send_by_entry',
+  `select entry_id, owner_id, supplier_entry_id, environment, cuit, point_of_sale, voucher_type,
+     number, voucher, request_hash, status, cae, cae_expiry, observations, errors
+   from invoice_sends where entry_id = $1`,
+);
 
 export async function getSend(db: Db, entryId: string): Promise<InvoiceSend | undefined> {
-  const [row] = await db.select().from(sends).where(eq(sends.entryId, entryId));
-  return row ? toSend(row) : undefined;
+  const [row] = await runStatement<Record<string, unknown>>(db, sendByEntry, [entryId]);
+  if (!row) return undefined;
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return {
+    entryId: String(row.entry_id),
+    ownerId: String(row.owner_id),
+    supplierEntryId: String(row.supplier_entry_id),
+    environment: row.environment as InvoiceSend['environment'],
+    cuit: String(row.cuit),
+    pointOfSale: Number(row.point_of_sale),
+    voucherType: Number(row.voucher_type),
+    number: row.number === null ? null : Number(row.number),
+    voucher: json(row.voucher) as FeVoucher,
+    requestHash: (row.request_hash as string | null) ?? null,
+    status: row.status as SendStatus,
+    cae: (row.cae as string | null) ?? null,
+    caeExpiry: (row.cae_expiry as string | null) ?? null,
+    observations: json(row.observations) as WsfeError[],
+    errors: json(row.errors) as WsfeError[],
+  };
 }
 
-// A namespace of its own for the two-key advisory locks (the migration lock uses the one-key form).
-const SEQUENCE_LOCK_NAMESPACE = 7_340_015;
 export const sequenceKey = (s: VoucherSequence) =>
   `${s.environment}|${s.cuit}|${s.pointOfSale}|${s.voucherType}`;
 
@@ -63,69 +67,68 @@ export const sequenceKey = (s: VoucherSequence) =>
  * `settled`: this entry's own row moved on meanwhile (a second job on the same entry, in another
  * process, reserved a number or recorded ARCA's answer): read it again instead of starting over.
  */
-export type Claim =
-  { claimed: true } | { claimed: false; holder: string } | { claimed: false; settled: true };
+export type Claim = { claimed: true } | { claimed: false } | { claimed: false; settled: true };
+
+// Only a row with nothing at ARCA is started over: rejected, or pending without a number.
+const claim = statement(
+  'invoice_send_claim',
+  `insert into invoice_sends (entry_id, owner_id, supplier_entry_id, environment, cuit, point_of_sale,
+     voucher_type, number, voucher, request_hash, status, cae, cae_expiry, observations, errors, job_id)
+   values ($1, $2, $3, $4, $5, $6, $7, null, $8::jsonb, null, 'pending', null, null, '[]', '[]', $9)
+   on conflict (entry_id) do update set owner_id = excluded.owner_id,
+     supplier_entry_id = excluded.supplier_entry_id, environment = excluded.environment,
+     cuit = excluded.cuit, point_of_sale = excluded.point_of_sale, voucher_type = excluded.voucher_type,
+     number = null, voucher = excluded.voucher, request_hash = null, status = 'pending', cae = null,
+     cae_expiry = null, observations = '[]', errors = '[]', job_id = excluded.job_id, updated_at = now()
+   where invoice_sends.status = 'rejected'
+      or (invoice_sends.status = 'pending' and invoice_sends.number is null)
+   returning entry_id`,
+);
+const IN_FLIGHT_INDEX = 'invoice_sends_in_flight_idx';
 
 /**
- * Takes the sequence for this entry: one short transaction that holds pg_advisory_xact_lock on the
- * sequence while it checks that no other entry's send is pending there and writes this entry's row
- * as pending (no number yet). The pending row then holds the sequence, across processes, until the
- * send is recorded: the advisory lock only makes the check-and-take atomic, so no transaction stays
- * open over a call to ARCA (PGlite has one connection; a pool must not be drained by waiters).
+ * Takes the sequence for this entry: one statement that writes this entry's row as pending (no
+ * number yet). The partial unique index invoice_sends_in_flight_idx (one pending row per sequence)
+ * decides between senders, across processes and on both databases: a second sender's insert waits
+ * for the first's to commit and then fails with a unique violation, which is "held by another".
+ * The pending row then holds the sequence until the send is recorded, so no transaction or lock
+ * stays open over a call to ARCA (PGlite has one connection; a pool must not be drained by waiters).
  */
 export async function claimSequence(
   db: Db,
   send: Pick<InvoiceSend, 'entryId' | 'ownerId' | 'supplierEntryId' | 'voucher'> &
     VoucherSequence & { jobId: string },
 ): Promise<Claim> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK_NAMESPACE}::int, hashtext(${sequenceKey(send)}))`,
-    );
-    const [holder] = await tx
-      .select({ entryId: sends.entryId })
-      .from(sends)
-      .where(
-        and(
-          eq(sends.environment, send.environment),
-          eq(sends.cuit, send.cuit),
-          eq(sends.pointOfSale, send.pointOfSale),
-          eq(sends.voucherType, send.voucherType),
-          eq(sends.status, 'pending'),
-        ),
-      );
-    if (holder && holder.entryId !== send.entryId)
-      return { claimed: false, holder: holder.entryId };
-    const values = {
-      entryId: send.entryId,
-      ownerId: send.ownerId,
-      supplierEntryId: send.supplierEntryId,
-      environment: send.environment,
-      cuit: send.cuit,
-      pointOfSale: send.pointOfSale,
-      voucherType: send.voucherType,
-      number: null,
-      voucher: send.voucher,
-      requestHash: null,
-      status: 'pending' as const,
-      cae: null,
-      caeExpiry: null,
-      observations: [],
-      errors: [],
-      jobId: send.jobId,
-    };
-    // Only a row with nothing at ARCA is started over: rejected, or pending without a number.
-    const taken = await tx
-      .insert(sends)
-      .values(values)
-      .onConflictDoUpdate({
-        target: sends.entryId,
-        set: { ...values, updatedAt: sql`now()` },
-        setWhere: sql`${sends.status} = 'rejected' or (${sends.status} = 'pending' and ${sends.number} is null)`,
-      })
-      .returning({ entryId: sends.entryId });
+  try {
+    const taken = await runStatement(db, claim, [
+      send.entryId,
+      send.ownerId,
+      send.supplierEntryId,
+      send.environment,
+      send.cuit,
+      send.pointOfSale,
+      send.voucherType,
+      JSON.stringify(send.voucher),
+      send.jobId,
+    ]);
     return taken.length ? { claimed: true } : { claimed: false, settled: true };
-  });
+  } catch (error) {
+    if (isInFlightConflict(error)) return { claimed: false };
+    throw error;
+  }
+}
+
+function isInFlightConflict(error: unknown): boolean {
+  for (
+    let e = error as
+      { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505')
+      return e.constraint === IN_FLIGHT_INDEX || String(e.message).includes(IN_FLIGHT_INDEX);
+  }
+  return false;
 }
 
 /** Stores the number and the voucher as it will be sent: committed before FECAESolicitar goes out. */
@@ -146,12 +149,16 @@ export async function dropClaim(db: Db, entryId: string): Promise<void> {
   await db.delete(sends).where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')));
 }
 
+/**
+ * Records ARCA's approval on the pending row. False when the row was no longer pending (another
+ * run recorded the answer first): the answer is counted once, by whoever recorded it.
+ */
 export async function recordApproved(
   db: Db,
   entryId: string,
   answer: { cae: string; caeExpiry: string; observations: WsfeError[] },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const recorded = await db
     .update(sends)
     .set({
       status: 'approved',
@@ -161,16 +168,18 @@ export async function recordApproved(
       errors: [],
       updatedAt: sql`now()`,
     })
-    .where(eq(sends.entryId, entryId));
+    .where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')))
+    .returning({ entryId: sends.entryId });
+  return recorded.length > 0;
 }
 
-/** ARCA refused it: the number is free again at ARCA, so it is released here too. */
+/** ARCA refused it: the number is free again at ARCA, so it is released here too. False as recordApproved. */
 export async function recordRejected(
   db: Db,
   entryId: string,
   answer: { errors: WsfeError[]; observations: WsfeError[] },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const recorded = await db
     .update(sends)
     .set({
       status: 'rejected',
@@ -179,7 +188,9 @@ export async function recordRejected(
       observations: answer.observations,
       updatedAt: sql`now()`,
     })
-    .where(eq(sends.entryId, entryId));
+    .where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')))
+    .returning({ entryId: sends.entryId });
+  return recorded.length > 0;
 }
 
 /** ARCA holds something else under the number: a person must look; it is never sent again. */

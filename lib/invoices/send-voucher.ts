@@ -9,6 +9,7 @@ import {
   type WsfeError,
 } from '@/lib/arca';
 import type { Db } from '@/lib/db';
+import { countInvoiceSent } from '@/lib/metrics';
 import type { ArcaSession } from './arca-session';
 import { inLocalTurn } from './local-turn';
 import { isSameVoucher } from './same-voucher';
@@ -50,6 +51,12 @@ export interface SendRequest extends VoucherSequence {
   jobId: string;
   /** The voucher mapped from the entry, used only when nothing is stored for it yet. */
   voucher: FeVoucher;
+  /**
+   * The entry's row as the step read it before queuing for the sequence. Only a pending row with a
+   * number is read again in the turn (it may have been reconciled meanwhile); for anything else the
+   * claim itself tells when the row moved on (`settled`).
+   */
+  stored: InvoiceSend | undefined;
   /** Called once the sequence is held, before a number is taken (live: is the point of sale usable?). */
   beforeNumbering?: () => Promise<{ ok: true } | { ok: false; refusal: SendResult }>;
 }
@@ -57,8 +64,11 @@ export interface SendRequest extends VoucherSequence {
 interface SendSettings {
   /** How long to wait for another process's send on the same sequence before giving up for now. */
   waitForSequenceMs: number;
-  /** Adds the time spent waiting for ARCA (for the step's own-time figure). */
-  arcaTime?: { ms: number };
+  /**
+   * Adds the time spent waiting for ARCA and for other sends' turns on the sequence (for the step's
+   * own-time figure: neither is this invoice's work).
+   */
+  spent?: { arcaMs: number; waitMs: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,17 +91,20 @@ export async function sendVoucher(
     try {
       return await call;
     } finally {
-      if (settings.arcaTime) settings.arcaTime.ms += performance.now() - started;
+      if (settings.spent) settings.spent.arcaMs += performance.now() - started;
     }
   };
   const deadline = Date.now() + settings.waitForSequenceMs;
+  let queued = performance.now();
   for (;;) {
-    const result = await inLocalTurn(sequenceKey(request), () =>
-      sendInTurn(db, arca, request, timed),
-    );
+    const result = await inLocalTurn(sequenceKey(request), () => {
+      if (settings.spent) settings.spent.waitMs += performance.now() - queued;
+      return sendInTurn(db, arca, request, timed, request.stored);
+    });
     if (result.kind !== 'busy' || Date.now() > deadline) return result;
     // Another entry's send holds the sequence (another process, or a job waiting to reconcile):
     // wait outside the turn, so that job's own retry is not queued behind the waiters.
+    queued = performance.now();
     await sleep(25);
   }
 }
@@ -101,8 +114,10 @@ async function sendInTurn(
   arca: ArcaSession,
   request: SendRequest,
   timed: Timed,
+  read: InvoiceSend | undefined,
 ): Promise<SendResult> {
-  const stored = await getSend(db, request.entryId);
+  const stored =
+    read?.status === 'pending' && read.number !== null ? await getSend(db, request.entryId) : read;
   if (stored?.status === 'pending' && stored.number !== null)
     return reconcile(db, arca, { ...stored, voucher: stored.voucher as NumberedFeVoucher }, timed);
   if (stored?.status === 'approved' && stored.cae && stored.caeExpiry)
@@ -120,7 +135,8 @@ async function sendInTurn(
       reason: 'already under review',
     };
   const claim = await claimSequence(db, request);
-  if ('settled' in claim) return sendInTurn(db, arca, request, timed);
+  if ('settled' in claim)
+    return sendInTurn(db, arca, request, timed, await getSend(db, request.entryId));
   if (!claim.claimed) return { kind: 'busy' };
   const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
   if (!allowed.ok) {
@@ -158,7 +174,8 @@ async function submit(
       caeExpiry: answer.caeExpiry,
       observations: answer.observations,
     };
-    await recordApproved(db, send.entryId, approved);
+    if (await recordApproved(db, send.entryId, approved))
+      countInvoiceSent(send.environment, 'approved');
     return { kind: 'approved', voucher: send.voucher, ...approved };
   }
   if (answer.status === 'rejected') {
@@ -172,7 +189,8 @@ async function submit(
           { code: 0, message: `SOAP fault ${answer.fault.code}: ${answer.fault.message}` },
         ]
       : answer.errors;
-    await recordRejected(db, send.entryId, { errors, observations: answer.observations });
+    if (await recordRejected(db, send.entryId, { errors, observations: answer.observations }))
+      countInvoiceSent(send.environment, 'rejected');
     return { kind: 'rejected', voucher: send.voucher, errors, observations: answer.observations };
   }
   if (answer.status === 'not_sent' && firstSend) {
@@ -234,7 +252,8 @@ async function reconcile(
       caeExpiry: held.value.FchVto,
       observations: held.value.Observaciones,
     };
-    await recordApproved(db, send.entryId, adopted);
+    if (await recordApproved(db, send.entryId, adopted))
+      countInvoiceSent(send.environment, 'approved');
     return { kind: 'approved', voucher, ...adopted };
   }
   const reason = held.value

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import { runStatement, schema, statement, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import type { NewMetaRecord } from './add-meta-record';
 
@@ -20,6 +20,11 @@ export interface EnvelopeStamping {
   digest: (doc: Record<string, unknown>) => { alg: string; val: string };
   /** A meta record written with them (replaced when the entry already has one of its src and key). */
   meta?: Omit<NewMetaRecord, 'ownerId' | 'entryId'>;
+  /**
+   * The entry's data as the caller last read it. While the entry still holds exactly that, the
+   * stamping is written in one statement instead of a locking transaction (read, update, meta).
+   */
+  readData?: Record<string, unknown>;
 }
 
 type Json = Record<string, unknown>;
@@ -37,6 +42,11 @@ export async function stampEnvelope(
   entryId: string,
   stamping: EnvelopeStamping,
 ): Promise<void> {
+  if (
+    stamping.readData &&
+    (await stampIfUnchanged(db, ownerId, entryId, stamping.readData, stamping))
+  )
+    return;
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ data: schema.entries.data })
@@ -49,25 +59,69 @@ export async function stampEnvelope(
         code: 'entry_not_found',
         detail: 'Entry not found.',
       });
-    const data = asObject(row.data);
-    const doc = { ...asObject(data.doc) };
-    if (stamping.code !== undefined) doc.code = stamping.code;
-    if (stamping.taxExt) {
-      const tax = asObject(doc.tax);
-      doc.tax = { ...tax, ext: { ...stamping.taxExt, ...asObject(tax.ext) } };
-    }
-    const head = asObject(data.head);
-    const kept = (Array.isArray(head.stamps) ? (head.stamps as EnvelopeStamp[]) : []).filter(
-      (s) => !stamping.stamps.some((n) => n.prv === s.prv),
-    );
-    const dig = stamping.digest(doc);
-    const next = { ...data, head: { ...head, dig, stamps: [...kept, ...stamping.stamps] }, doc };
     await tx
       .update(schema.entries)
-      .set({ data: next, updatedAt: sql`now()` })
+      .set({ data: stamped(asObject(row.data), stamping), updatedAt: sql`now()` })
       .where(eq(schema.entries.id, entryId));
     if (stamping.meta) await putMetaRecord(tx, { ...stamping.meta, ownerId, entryId });
   });
+}
+
+/** The envelope with the stamping applied. */
+function stamped(data: Json, stamping: EnvelopeStamping): Json {
+  const doc = { ...asObject(data.doc) };
+  if (stamping.code !== undefined) doc.code = stamping.code;
+  if (stamping.taxExt) {
+    const tax = asObject(doc.tax);
+    doc.tax = { ...tax, ext: { ...stamping.taxExt, ...asObject(tax.ext) } };
+  }
+  const head = asObject(data.head);
+  const kept = (Array.isArray(head.stamps) ? (head.stamps as EnvelopeStamp[]) : []).filter(
+    (s) => !stamping.stamps.some((n) => n.prv === s.prv),
+  );
+  const dig = stamping.digest(doc);
+  return { ...data, head: { ...head, dig, stamps: [...kept, ...stamping.stamps] }, doc };
+}
+
+// The entry is updated only while its data is what the caller read (jsonb equality), and the meta
+// record only with it: the same writes as the transaction below, atomically, in one round trip.
+const stampUnchanged = statement(
+  'silo_stamp_envelope_unchanged',
+  `with stamped as (
+     update silo_entries set data = $4::jsonb, updated_at = now()
+     where id = $1 and owner_id = $2 and data = $3::jsonb
+     returning id, owner_id
+   ), meta as (
+     insert into silo_meta (owner_id, entry_id, src, key, ref, link_url, link_scope, value, indexed, shared)
+     select owner_id, id, $5, $6, $7, $8, $9, $10::jsonb, $11, $12 from stamped where $5::text is not null
+     on conflict (entry_id, src, key) do update set value = excluded.value, updated_at = now()
+   )
+   select count(*)::int as stamped from stamped`,
+);
+
+async function stampIfUnchanged(
+  db: Db,
+  ownerId: string,
+  entryId: string,
+  readData: Json,
+  stamping: EnvelopeStamping,
+): Promise<boolean> {
+  const meta = stamping.meta;
+  const [row] = await runStatement<{ stamped: number }>(db, stampUnchanged, [
+    entryId,
+    ownerId,
+    JSON.stringify(readData),
+    JSON.stringify(stamped(readData, stamping)),
+    meta?.src ?? null,
+    meta?.key ?? null,
+    meta?.ref ?? null,
+    meta?.linkUrl ?? null,
+    meta?.linkScope ?? null,
+    meta?.value == null ? null : JSON.stringify(meta.value),
+    meta?.indexed ?? false,
+    meta?.shared ?? false,
+  ]);
+  return Number(row?.stamped ?? 0) > 0;
 }
 
 /** Adds the entry's meta record of this src and key, or replaces its value when there is one. */
