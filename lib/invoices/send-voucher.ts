@@ -71,6 +71,7 @@ interface SendSettings {
   spent?: { arcaMs: number; waitMs: number };
 }
 
+const POINT_OF_SALE_NOT_ENABLED = 11002;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Reconciling a lost answer may resend once and find ARCA still saying "not next": bounded.
 const RECONCILE_ROUNDS = 3;
@@ -148,6 +149,10 @@ async function sendInTurn(
   );
   if (!last.ok) {
     await dropClaim(db, request.entryId);
+    // 11002: the point of sale is not enabled for web services (a «Factura en Línea» one, say). It
+    // stays so until the supplier registers another one: no retry can change the answer.
+    if (last.errors.some((e) => e.code === POINT_OF_SALE_NOT_ENABLED))
+      return { kind: 'refused', reason: 'not_cae' };
     return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
   }
   const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };

@@ -31,6 +31,8 @@ export interface TestInvoice {
   errors: ArcaMessage[];
 }
 
+const POINT_OF_SALE_NOT_ENABLED = 11002;
+
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
@@ -73,10 +75,17 @@ function readTestInvoice(entry: Entry): TestInvoice {
       message: asText(asObject(e).message) ?? '',
     }));
   // A rejected voucher's reasons come in its Observaciones as often as in Errors.
-  const errors =
+  const answered =
     response.result === 'R'
       ? [...messages(response.errors), ...messages(response.observations)]
       : messages(response.errors);
+  // Refused before a number was taken: ARCA answered 11002 (not enabled for web services) and no
+  // voucher was sent, so there is no ARCA response on the entry, only the job's fault.
+  const unusable = entry.faults.find((fault) => fault.code === 'point_of_sale_not_usable');
+  const errors =
+    answered.length === 0 && unusable
+      ? [{ code: String(POINT_OF_SALE_NOT_ENABLED), message: unusable.message }]
+      : answered;
   return {
     state: entry.state === 'sent' || entry.state === 'error' ? entry.state : 'processing',
     voucherType: voucherType && /^\d+$/.test(voucherType) ? Number(voucherType) : null,

@@ -157,7 +157,7 @@ describeEachDatabase('the wizard’s test invoice (sandbox)', (get) => {
     expect(await vouchersAtArca(get().db, supplier.company.cuit)).toHaveLength(0);
   });
 
-  it('a point of sale ARCA refuses (registered for «Factura en Línea»): still processing, nothing issued', async () => {
+  it('a point of sale ARCA refuses (registered for «Factura en Línea»): refused with 11002, nothing issued', async () => {
     const supplier = await registered('monotributista');
     await addPointOfSale(get().db, {
       environment: 'sandbox',
@@ -166,10 +166,15 @@ describeEachDatabase('the wizard’s test invoice (sandbox)', (get) => {
       emissionType: 'Factura en Linea',
     });
     const invoice = await issueTestInvoice(get().db, supplier, attempt(), {
-      waitSeconds: 2,
+      waitSeconds: 15,
       endpoints: sim.urls.sandbox,
     });
-    expect(invoice).toMatchObject({ state: 'processing', number: null, cae: null });
+    expect(invoice).toMatchObject({
+      state: 'error',
+      number: null,
+      cae: null,
+      errors: [expect.objectContaining({ code: '11002' })],
+    });
     expect(await vouchersAtArca(get().db, supplier.company.cuit)).toHaveLength(0);
   });
 
