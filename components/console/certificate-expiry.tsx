@@ -13,7 +13,13 @@ export function CertificateExpiry({ notAfter, now }: { notAfter: Date; now: Date
   const { status, days } = certificateExpiry(notAfter, now);
   return (
     <span className={`text-sm ${TONES[status]}`} data-expiry={status}>
-      {status === 'expired' ? t('expiredAgo', { days }) : t('expiresIn', { days })}
+      {status === 'expired'
+        ? days === 0
+          ? t('expiredWithinADay')
+          : t('expiredAgo', { days })
+        : days === 0
+          ? t('expiresWithinADay')
+          : t('expiresIn', { days })}
     </span>
   );
 }

@@ -245,7 +245,15 @@ test.describe('operator console', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByTestId('supplier-list').getByRole('listitem')).toHaveCount(1);
     await expect(page.getByTestId('supplier-list')).toContainText('Registrado');
+    // Its certificate's days left, plain text while more than 30 days remain.
+    await expect(page.getByTestId('supplier-list').locator('[data-expiry="valid"]')).toHaveText(
+      /^Vence en \d+ días$/,
+    );
     await check('suppliers', /Proveedores/);
+    await page.getByLabel('Vence en 30 días o menos').check();
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/expiring=1/);
+    await expect(page.getByTestId('supplier-list')).toHaveCount(0);
 
     // Settings: an API key shown once, then revoked; the environment switch.
     await page.goto('/console/settings');
@@ -445,6 +453,7 @@ test.describe('operator console', () => {
       'q=%00',
       'q=a%00b&page=2',
       'q=a&q=b',
+      'expiring=1&expiring=x&page=9',
     ]) {
       const response = await page.goto(`/console/suppliers?${query}`);
       expect(response?.status(), query).toBe(200);
