@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import { ADMIN_COMMANDS } from '@/lib/admin';
 import { schema, type Db } from '@/lib/db';
-import { findSuppliers, runCertificateNotices } from '@/lib/registration';
-import type { Runner } from '@/lib/transform';
+import { findSuppliers, runCertificateNotices, startCertificateNotices } from '@/lib/registration';
+import { getWorkflow, type Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
 import { createSupplier, setupWorkspace, testRunner } from './support/runner-fixtures';
 import { storeValidatedCredentials } from './support/validated-credentials';
@@ -215,5 +216,42 @@ describeEachDatabase('certificate expiry: notices and the console filter', (get)
       now,
     });
     expect(searched.total).toBe(0);
+  });
+
+  it('workflow:create --webhook-certificates subscribes the webhook step to both events', async () => {
+    const { ownerId } = await setupWorkspace(db);
+    const created = await ADMIN_COMMANDS['workflow:create'].run(db, {
+      workspace: ownerId,
+      template: 'ar-supplier-registration',
+      'webhook-url': receiver.url,
+      'webhook-certificates': true,
+      json: false,
+    });
+    const workflow = await getWorkflow(db, ownerId, String(created.workflow_id));
+    expect(workflow?.steps.find((s) => s.provider === 'webhook')?.config).toMatchObject({
+      url: receiver.url,
+      subscribe: ['certificate.expiring', 'certificate.expired'],
+    });
+  });
+
+  it('the scheduler passes at start and then every interval, on its injected clock', async () => {
+    const { ownerId } = await setupWorkspace(db, {
+      webhook: { url: receiver.url, subscribe: ['certificate.expiring'] },
+    });
+    const expiry = nextBase();
+    await supplierExpiringAt(db, ownerId, expiry);
+    let now = new Date(expiry.getTime() - 30 * DAY);
+    const scheduler = startCertificateNotices({
+      getDb: async () => db,
+      intervalMs: 50,
+      now: () => now,
+    });
+    try {
+      await expect.poll(async () => (await noticeJobs(db, ownerId)).length).toBe(1);
+      now = new Date(expiry.getTime() - 7 * DAY);
+      await expect.poll(async () => (await noticeJobs(db, ownerId)).length).toBe(2);
+    } finally {
+      await scheduler.stop();
+    }
   });
 });
