@@ -8,6 +8,7 @@ import { createWorkflow, WEBHOOK_SUBSCRIPTIONS } from '@/lib/transform';
 import { formValues, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
+import { CONSOLE_TEMPLATES } from './console-templates';
 
 const FIELDS = [
   'template',
@@ -17,8 +18,6 @@ const FIELDS = [
   'webhook_certificates',
   'webhook_headers',
 ] as const;
-/** The templates the console offers, the first one chosen unless another is. */
-export const CONSOLE_TEMPLATES = ['ar-supplier-registration', 'ar-invoice'] as const;
 type ConsoleTemplate = (typeof CONSOLE_TEMPLATES)[number];
 const isConsoleTemplate = (value: string): value is ConsoleTemplate =>
   (CONSOLE_TEMPLATES as readonly string[]).includes(value);

@@ -3,12 +3,8 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
-import {
-  CONSOLE_TEMPLATES,
-  createWorkflowAction,
-  type WorkflowField,
-  type WorkflowFormState,
-} from './actions';
+import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from './actions';
+import { CONSOLE_TEMPLATES } from './console-templates';
 import { idle } from '@/components/forms/action-state';
 import { FormStatus } from '@/components/console/form-status';
 import { SecretReveal } from '@/components/console/secret-reveal';
