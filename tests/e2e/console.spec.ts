@@ -217,7 +217,7 @@ test.describe('operator console', () => {
 
     // Registering a registered supplier again is confirmed first; nothing starts until it is.
     await page.goto(`/console/suppliers/${supplierId}`);
-    await expect(page.locator('main')).toContainText(/Tiempo restante\s*\d+ días/);
+    await expect(page.locator('main')).toContainText(/Tiempo restante\s*Vence en \d+ días/);
     await expect(page.getByTestId('rerun-warning')).toContainText(
       'Este proveedor ya está registrado en ARCA.',
     );
@@ -322,7 +322,7 @@ test.describe('operator console', () => {
       'Certificate validated and authorised for electronic invoicing',
     );
     await page.goto(`/en/console/suppliers/${supplierId}`);
-    await expect(page.locator('main')).toContainText(/Time left\s*\d+ days/);
+    await expect(page.locator('main')).toContainText(/Time left\s*Expires in \d+ days/);
     await expect(page.getByTestId('rerun-warning')).toContainText(
       'This supplier is already registered with ARCA.',
     );
