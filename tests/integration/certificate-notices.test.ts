@@ -254,4 +254,32 @@ describeEachDatabase('certificate expiry: notices and the console filter', (get)
       await scheduler.stop();
     }
   });
+
+  it('a notice whose webhook fails for good ends its job KO without the rescue: the supplier keeps its state', async () => {
+    const { ownerId, workflowId } = await setupWorkspace(db, {
+      webhook: { url: receiver.url, subscribe: ['certificate.expired'] },
+    });
+    // A secret that cannot be opened: the step fails unexpectedly, which knocks the job out at once.
+    await db
+      .update(schema.workflows)
+      .set({ webhookSecretSealed: 'not-a-sealed-secret' })
+      .where(eq(schema.workflows.id, workflowId));
+    const expiry = nextBase();
+    const supplier = await supplierExpiringAt(db, ownerId, expiry);
+    await runCertificateNotices(db, new Date(expiry.getTime() + HOUR));
+    await expect
+      .poll(async () => (await noticeJobs(db, ownerId)).map((j) => j.status))
+      .toEqual(['KO']);
+    const intents = await db
+      .select({ phase: schema.jobIntents.phase, status: schema.jobIntents.status })
+      .from(schema.jobIntents)
+      .innerJoin(schema.jobs, eq(schema.jobs.id, schema.jobIntents.jobId))
+      .where(eq(schema.jobs.ownerId, ownerId));
+    expect(intents).toEqual([{ phase: 'notice', status: 'KO' }]);
+    const [entry] = await db
+      .select({ state: schema.entries.state })
+      .from(schema.entries)
+      .where(eq(schema.entries.id, supplier.id));
+    expect(entry?.state).toBe('empty');
+  });
 });
