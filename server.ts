@@ -11,6 +11,7 @@ import { prepareDemo } from '@/lib/demo';
 import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
+import { startCertificateNotices } from '@/lib/registration';
 import { observeHttp } from '@/lib/metrics';
 import {
   createHealthEndpoints,
@@ -35,6 +36,8 @@ async function main() {
   void warmDecoyHash();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb, steps: STEP_HANDLERS }) : undefined;
+  // Certificate notices go wherever jobs run: their webhooks are jobs.
+  const certificateNotices = env.embeddedRunner ? startCertificateNotices({ getDb }) : undefined;
   const rateLimitPruning = startRateLimitPruning(getDb, (err) =>
     log.error({ err }, 'server: pruning rate limits failed'),
   );
@@ -141,6 +144,7 @@ async function main() {
     server.closeIdleConnections();
     clearTimeout(force);
     await controlSocket?.close();
+    await certificateNotices?.stop();
     await runner?.stop();
     await rateLimitPruning.stop();
     await nextApp.close().catch(() => undefined);

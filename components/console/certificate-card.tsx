@@ -1,9 +1,16 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
 import type { CertificateStatus } from '@/lib/registration';
+import { CertificateExpiry } from './certificate-expiry';
 import { Card, DataList } from './ui';
 
-export async function CertificateCard({ certificate }: { certificate: CertificateStatus | null }) {
+export async function CertificateCard({
+  certificate,
+  now,
+}: {
+  certificate: CertificateStatus | null;
+  now: Date;
+}) {
   const t = await getTranslations('console.supplier.certificate');
   const format = await getFormatter();
   return (
@@ -18,7 +25,10 @@ export async function CertificateCard({ certificate }: { certificate: Certificat
               label: t('expires'),
               value: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'medium' }),
             },
-            { label: t('daysLeft'), value: t('days', { count: certificate.daysLeft }) },
+            {
+              label: t('daysLeft'),
+              value: <CertificateExpiry notAfter={new Date(certificate.notAfter)} now={now} />,
+            },
           ]}
         />
       ) : (

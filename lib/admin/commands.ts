@@ -2,7 +2,7 @@ import 'server-only';
 import type { ParseArgsConfig } from 'node:util';
 import { backupEmbeddedDatabase, BackupRefused, writeBackupFile, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { createWorkflow } from '@/lib/transform';
+import { createWorkflow, WEBHOOK_SUBSCRIPTIONS } from '@/lib/transform';
 import { createUser } from '@/lib/users';
 import { connectApp, createApiKey, createWorkspace, getWorkspace } from '@/lib/workspaces';
 
@@ -88,7 +88,7 @@ export const ADMIN_COMMANDS = {
       return { workspace_id: workspace, app, connected: true };
     },
   },
-  // npm run workflow:create -- --workspace <id> [--template ar-supplier-registration | ar-invoice] [--webhook-url <u>] [--webhook-token <t>] [--webhook-event <e>] [--json]
+  // npm run workflow:create -- --workspace <id> [--template ar-supplier-registration | ar-invoice] [--webhook-url <u>] [--webhook-token <t>] [--webhook-event <e>] [--webhook-certificates] [--json]
   'workflow:create': {
     options: {
       workspace: { type: 'string' },
@@ -96,13 +96,19 @@ export const ADMIN_COMMANDS = {
       'webhook-url': { type: 'string' },
       'webhook-token': { type: 'string' },
       'webhook-event': { type: 'string' },
+      'webhook-certificates': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
     async run(db, values) {
       const workspace = await requireWorkspace(db, text(values.workspace));
       const url = text(values['webhook-url']);
       const webhook = url
-        ? { url, token: text(values['webhook-token']), event: text(values['webhook-event']) }
+        ? {
+            url,
+            token: text(values['webhook-token']),
+            event: text(values['webhook-event']),
+            ...(values['webhook-certificates'] ? { subscribe: [...WEBHOOK_SUBSCRIPTIONS] } : {}),
+          }
         : undefined;
       const { workflow, webhookSecret: webhook_secret } = await createWorkflow(db, workspace, {
         template: text(values.template) ?? 'ar-supplier-registration',

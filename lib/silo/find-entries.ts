@@ -11,6 +11,8 @@ interface FindEntriesOptions {
   query?: string;
   page: number;
   pageSize: number;
+  /** A further condition on silo_entries, made by another domain's verb from its own tables. */
+  where?: SQL;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,6 +36,7 @@ export async function findEntries(
     const byName = ilike(name, `%${escapeLike(query)}%`);
     conditions.push(/^\d+$/.test(digits) ? or(byName, ilike(code, `%${digits}%`))! : byName);
   }
+  if (options.where) conditions.push(options.where);
   const where = and(...conditions);
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })

@@ -2,6 +2,7 @@ export { createWorkflow } from './create-workflow';
 export { getWorkflow, listWorkflows } from './get-workflow';
 export { getWorkflowNames } from './get-workflow-names';
 export { createJob } from './create-job';
+export { queueWebhookNotices } from './queue-webhook-notices';
 export { getJob, getJobByKey } from './get-job';
 export { listJobs } from './list-jobs';
 export { waitForJob } from './wait-for-job';
@@ -14,8 +15,8 @@ export type { StepContext, StepHandler, StepHandlers, StepOutcome } from './runn
 export { TRANSFORM_STEP_HANDLERS } from './steps';
 export type { Job, JobEvent, JobFault, JobIntent, JobSummary } from './job';
 export type { Workflow } from './workflow';
-export { JOB_STATUSES, STEP_PROVIDERS, createJobBody } from './schemas';
-export type { Step, WebhookConfig, JobStatus, StepProvider } from './schemas';
+export { JOB_STATUSES, STEP_PROVIDERS, WEBHOOK_SUBSCRIPTIONS, createJobBody } from './schemas';
+export type { Step, WebhookConfig, WebhookSubscription, JobStatus, StepProvider } from './schemas';
 export { isJobFaultCode } from './fault-codes';
 export { countUnfinishedJobs } from './count-unfinished-jobs';
 export type { UnfinishedJobCount } from './count-unfinished-jobs';

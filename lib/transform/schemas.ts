@@ -12,9 +12,14 @@ export const STEP_PROVIDERS = [
 ] as const;
 export type StepProvider = (typeof STEP_PROVIDERS)[number];
 
+/** Events a webhook step may subscribe to besides its own run: notices about the workspace's suppliers. */
+export const WEBHOOK_SUBSCRIPTIONS = ['certificate.expiring', 'certificate.expired'] as const;
+export type WebhookSubscription = (typeof WEBHOOK_SUBSCRIPTIONS)[number];
+
 export const webhookConfigSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
   event: z.string().trim().min(1).max(100).optional(),
+  subscribe: z.array(z.enum(WEBHOOK_SUBSCRIPTIONS)).max(WEBHOOK_SUBSCRIPTIONS.length).optional(),
   token: z.string().max(2000).optional(),
   headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/), z.string().max(2000)).optional(),
 });

@@ -1,6 +1,7 @@
 import { ConfigError, getEnv } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { getLogger } from '@/lib/log';
+import { startCertificateNotices } from '@/lib/registration';
 import { startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -15,8 +16,10 @@ async function main() {
   }
   await startDatabase('npm run worker');
   const runner = startRunner({ getDb, steps: STEP_HANDLERS });
+  const certificateNotices = startCertificateNotices({ getDb });
   console.log(`worker ${runner.id} running; Ctrl+C to stop`);
   const stop = async () => {
+    await certificateNotices.stop();
     await runner.stop();
     await stopDatabase();
     process.exit(0);

@@ -219,7 +219,7 @@ test.describe('operator console', () => {
 
     // Registering a registered supplier again is confirmed first; nothing starts until it is.
     await page.goto(`/console/suppliers/${supplierId}`);
-    await expect(page.locator('main')).toContainText(/Tiempo restante\s*\d+ días/);
+    await expect(page.locator('main')).toContainText(/Tiempo restante\s*Vence en \d+ días/);
     await expect(page.getByTestId('rerun-warning')).toContainText(
       'Este proveedor ya está registrado en ARCA.',
     );
@@ -247,7 +247,15 @@ test.describe('operator console', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByTestId('supplier-list').getByRole('listitem')).toHaveCount(1);
     await expect(page.getByTestId('supplier-list')).toContainText('Registrado');
+    // Its certificate's days left, plain text while more than 30 days remain.
+    await expect(page.getByTestId('supplier-list').locator('[data-expiry="valid"]')).toHaveText(
+      /^Vence en \d+ días$/,
+    );
     await check('suppliers', /Proveedores/);
+    await page.getByLabel('Vence en 30 días o menos').check();
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/expiring=1/);
+    await expect(page.getByTestId('supplier-list')).toHaveCount(0);
 
     // Settings: an API key shown once, then revoked; the environment switch.
     await page.goto('/console/settings');
@@ -316,7 +324,7 @@ test.describe('operator console', () => {
       'Certificate validated and authorised for electronic invoicing',
     );
     await page.goto(`/en/console/suppliers/${supplierId}`);
-    await expect(page.locator('main')).toContainText(/Time left\s*\d+ days/);
+    await expect(page.locator('main')).toContainText(/Time left\s*Expires in \d+ days/);
     await expect(page.getByTestId('rerun-warning')).toContainText(
       'This supplier is already registered with ARCA.',
     );
@@ -447,6 +455,7 @@ test.describe('operator console', () => {
       'q=%00',
       'q=a%00b&page=2',
       'q=a&q=b',
+      'expiring=1&expiring=x&page=9',
     ]) {
       const response = await page.goto(`/console/suppliers?${query}`);
       expect(response?.status(), query).toBe(200);

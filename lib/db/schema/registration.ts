@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entries } from './silo';
 import { workspaces } from './workspaces';
 
@@ -25,25 +25,55 @@ export const registrations = pgTable('registrations', {
  * the certificate and its checks. A row exists only once a certificate passed every check; new
  * credentials wait in registration_pending_credentials and replace these only when they validate.
  */
-export const registrationCredentials = pgTable('registration_credentials', {
-  entryId: uuid('entry_id')
-    .primaryKey()
-    .references(() => entries.id, { onDelete: 'cascade' }),
-  ownerId: uuid('owner_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  source: text('source', { enum: ['generated', 'byo'] }).notNull(),
-  alias: text('alias'),
-  csrPem: text('csr_pem'),
-  // AES-256-GCM under the master key, with the entry id as associated data; never returned.
-  keySealed: text('key_sealed').notNull(),
-  certificatePem: text('certificate_pem'),
-  certificateNotAfter: timestamp('certificate_not_after', { withTimezone: true }),
-  lastChecks: jsonb('last_checks'),
-  validatedAt: timestamp('validated_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const registrationCredentials = pgTable(
+  'registration_credentials',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['generated', 'byo'] }).notNull(),
+    alias: text('alias'),
+    csrPem: text('csr_pem'),
+    // AES-256-GCM under the master key, with the entry id as associated data; never returned.
+    keySealed: text('key_sealed').notNull(),
+    certificatePem: text('certificate_pem'),
+    certificateNotAfter: timestamp('certificate_not_after', { withTimezone: true }),
+    lastChecks: jsonb('last_checks'),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The certificate notice scheduler and the console's "expiring" filter look certificates up by expiry.
+  (t) => [
+    index('registration_credentials_not_after_idx')
+      .on(t.certificateNotAfter)
+      .where(sql`${t.validatedAt} is not null`),
+  ],
+);
+
+/**
+ * Certificate notices already queued: one row per certificate (entry and its expiry) and threshold
+ * (`30`, `7`, `1` days before, or `expired`). Inserting the row is what claims the notice, so any
+ * number of schedulers send each one once; a renewed certificate has another expiry, so new notices.
+ */
+export const registrationCertificateNotices = pgTable(
+  'registration_certificate_notices',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    certificateNotAfter: timestamp('certificate_not_after', { withTimezone: true }).notNull(),
+    threshold: text('threshold', { enum: ['30', '7', '1', 'expired'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.certificateNotAfter, t.threshold] })],
+);
 
 /**
  * A key and CSR generated for a new certificate, waiting for ARCA's certificate: they replace the

@@ -48,14 +48,14 @@ async function runSteps(
   const appConnected = (app: string) =>
     apps.get(app) ?? apps.set(app, isAppConnected(db, job.ownerId, app)).get(app)!;
   let at: Position | undefined = {
-    phase: job.phase === 'rescue' ? 'rescue' : 'steps',
+    phase: job.phase === 'rescue' || job.phase === 'notice' ? job.phase : 'steps',
     index: job.stepIndex,
   };
 
   while (at) {
-    const step = (at.phase === 'steps' ? steps : rescue)[at.index];
+    const step = (at.phase === 'rescue' ? rescue : steps)[at.index];
     if (!step) {
-      const done = at.phase === 'steps' ? 'OK' : 'KO';
+      const done = at.phase === 'rescue' ? 'KO' : 'OK';
       const finished = await db
         .update(schema.jobs)
         .set({

@@ -9,8 +9,9 @@ import type { JobRow, StepOutcome } from './types';
 // Parked jobs wait for a wake-up (completeRegistration), not for the clock.
 const PARKED_UNTIL = new Date('9999-12-31T00:00:00Z');
 
+/** `notice`: a job that runs one webhook step of its workflow for a subscribed event, and nothing else. */
 export interface Position {
-  phase: 'steps' | 'rescue';
+  phase: 'steps' | 'rescue' | 'notice';
   index: number;
 }
 
@@ -92,6 +93,17 @@ function nextState({ job, outcome, at, ...args }: Args, now: Date) {
     faults: job.faults as unknown[],
     next: undefined as Position | undefined,
   };
+  if (at.phase === 'notice' && (outcome.status === 'OK' || outcome.status === 'KO')) {
+    const faults =
+      outcome.status === 'KO'
+        ? [
+            ...base.faults,
+            { provider: outcome.provider, code: outcome.code, message: outcome.message },
+          ]
+        : base.faults;
+    // A notice that could not be delivered is the notice's failure, not the entry's: no rescue.
+    return { ...base, status: outcome.status, faults, completedAt: now };
+  }
   if (outcome.status === 'OK') {
     const count = at.phase === 'steps' ? args.stepCount : args.rescueCount;
     if (at.index + 1 < count) {

@@ -25,7 +25,11 @@ export const webhook: StepHandler = async ({ db, job, step, previousEvents, now 
     entryId: job.siloEntryId,
     ownerId: job.ownerId,
     key: job.key,
-    event: config.event ?? 'registration.link',
+    // A notice job (queueWebhookNotices) carries the event it was queued for.
+    event:
+      job.phase === 'notice'
+        ? String((job.args as Record<string, unknown>).event)
+        : (config.event ?? 'registration.link'),
     args: job.args as Record<string, unknown>,
     faults: job.faults as unknown[],
   });

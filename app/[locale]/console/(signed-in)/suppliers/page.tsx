@@ -2,8 +2,10 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
-import { findEntries, partyOf } from '@/lib/silo';
+import { findSuppliers } from '@/lib/registration';
+import { partyOf } from '@/lib/silo';
 import { StateBadge } from '@/components/console/badges';
+import { CertificateExpiry } from '@/components/console/certificate-expiry';
 import { Pagination } from '@/components/console/pagination';
 import {
   buttonClass,
@@ -16,7 +18,11 @@ import { requireOperator } from '../../session';
 
 type Props = {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ q?: string | string[]; page?: string | string[] }>;
+  searchParams: Promise<{
+    q?: string | string[];
+    page?: string | string[];
+    expiring?: string | string[];
+  }>;
 };
 
 const PAGE_SIZE = 20;
@@ -28,14 +34,18 @@ export async function generateMetadata() {
 export default async function SuppliersPage({ params, searchParams }: Props) {
   setRequestLocale((await localeParams(params)).locale);
   const operator = await requireOperator();
-  const { q, page } = await searchParams;
+  const { q, page, expiring: expiringParam } = await searchParams;
   // A repeated parameter (?q=a&q=b) arrives as an array: the first one counts.
   const query = [q].flat()[0]?.slice(0, 200) ?? '';
+  const expiring = [expiringParam].flat()[0] === '1';
   const t = await getTranslations('console.suppliers');
+  const te = await getTranslations('console.certificateExpiry');
+  const now = new Date();
   const format = await getFormatter();
-  const result = await findEntries(await getDb(), operator.workspaceId, {
-    folder: 'suppliers',
+  const result = await findSuppliers(await getDb(), operator.workspaceId, {
     query,
+    expiring,
+    now,
     page: Number([page].flat()[0]) || 1,
     pageSize: PAGE_SIZE,
   });
@@ -65,6 +75,25 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
               className={inputClass}
             />
           </div>
+          <div className="flex items-start gap-2 self-center">
+            <input
+              id="expiring"
+              name="expiring"
+              type="checkbox"
+              value="1"
+              defaultChecked={expiring}
+              aria-describedby="expiring-help"
+              className="mt-1"
+            />
+            <div>
+              <label htmlFor="expiring" className="text-sm font-medium">
+                {te('filter')}
+              </label>
+              <p id="expiring-help" className="text-xs text-slate-600">
+                {te('filterHelp')}
+              </p>
+            </div>
+          </div>
           <button type="submit" className={secondaryButtonClass}>
             {t('searchSubmit')}
           </button>
@@ -73,16 +102,18 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
       <p className="text-sm text-slate-700" aria-live="polite">
         {query
           ? t('resultsFor', { count: result.total, query })
-          : t('count', { count: result.total })}
+          : expiring
+            ? te('count', { count: result.total })
+            : t('count', { count: result.total })}
       </p>
       {result.list.length === 0 ? (
-        <EmptyState>{query ? t('noMatches') : t('empty')}</EmptyState>
+        <EmptyState>{query ? t('noMatches') : expiring ? te('none') : t('empty')}</EmptyState>
       ) : (
         <ul
           className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
           data-testid="supplier-list"
         >
-          {result.list.map((entry) => {
+          {result.list.map(({ entry, certificateNotAfter }) => {
             const party = partyOf(entry.data);
             return (
               <li
@@ -101,7 +132,12 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
                     {format.dateTime(entry.createdAt, { dateStyle: 'medium' })}
                   </p>
                 </div>
-                <StateBadge state={entry.state} />
+                <div className="flex flex-wrap items-center gap-3">
+                  {certificateNotAfter ? (
+                    <CertificateExpiry notAfter={certificateNotAfter} now={now} />
+                  ) : null}
+                  <StateBadge state={entry.state} />
+                </div>
               </li>
             );
           })}
@@ -112,7 +148,11 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
         pages={result.pages}
         href={(p) => ({
           pathname: '/console/suppliers',
-          query: { ...(query ? { q: query } : {}), ...(p > 1 ? { page: String(p) } : {}) },
+          query: {
+            ...(query ? { q: query } : {}),
+            ...(expiring ? { expiring: '1' } : {}),
+            ...(p > 1 ? { page: String(p) } : {}),
+          },
         })}
       />
     </>

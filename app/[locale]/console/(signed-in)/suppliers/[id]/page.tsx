@@ -39,9 +39,10 @@ export default async function SupplierPage({ params, searchParams }: Props) {
   const t = await getTranslations('console.supplier');
   const format = await getFormatter();
   const when = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' });
+  const now = new Date();
   const [workflows, certificate, states, jobs] = await Promise.all([
     listWorkflows(db, operator.workspaceId, { limit: 100 }),
-    getCertificateStatus(db, entry.id),
+    getCertificateStatus(db, entry.id, now),
     listEntryStates(db, operator.workspaceId, entry.id),
     listJobs(db, operator.workspaceId, { limit: 50, siloEntryId: entry.id }),
   ]);
@@ -65,7 +66,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
             }))}
           />
         </Card>
-        <CertificateCard certificate={certificate} />
+        <CertificateCard certificate={certificate} now={now} />
       </div>
       <EntryTabs entryId={entry.id} current={tab} />
       <div id="tab-panel" aria-labelledby={`tab-${tab}`} role="region" className="space-y-4">

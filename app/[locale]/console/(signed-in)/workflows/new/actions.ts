@@ -4,20 +4,20 @@ import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
-import { createWorkflow } from '@/lib/transform';
+import { createWorkflow, WEBHOOK_SUBSCRIPTIONS } from '@/lib/transform';
 import { formValues, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
+import { CONSOLE_TEMPLATES } from './console-templates';
 
 const FIELDS = [
   'template',
   'webhook_url',
   'webhook_token',
   'webhook_event',
+  'webhook_certificates',
   'webhook_headers',
 ] as const;
-/** The templates the console offers, the first one chosen unless another is. */
-export const CONSOLE_TEMPLATES = ['ar-supplier-registration', 'ar-invoice'] as const;
 type ConsoleTemplate = (typeof CONSOLE_TEMPLATES)[number];
 const isConsoleTemplate = (value: string): value is ConsoleTemplate =>
   (CONSOLE_TEMPLATES as readonly string[]).includes(value);
@@ -68,6 +68,7 @@ export async function createWorkflowAction(
     webhook = {
       url: values.webhook_url.trim(),
       ...(values.webhook_event.trim() ? { event: values.webhook_event.trim() } : {}),
+      ...(values.webhook_certificates === 'yes' ? { subscribe: [...WEBHOOK_SUBSCRIPTIONS] } : {}),
       ...(values.webhook_token ? { token: values.webhook_token } : {}),
       ...(Object.keys(headers).length ? { headers } : {}),
     };

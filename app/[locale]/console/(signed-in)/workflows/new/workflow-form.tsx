@@ -3,12 +3,8 @@
 import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
-import {
-  CONSOLE_TEMPLATES,
-  createWorkflowAction,
-  type WorkflowField,
-  type WorkflowFormState,
-} from './actions';
+import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from './actions';
+import { CONSOLE_TEMPLATES } from './console-templates';
 import { idle } from '@/components/forms/action-state';
 import { FormStatus } from '@/components/console/form-status';
 import { SecretReveal } from '@/components/console/secret-reveal';
@@ -39,7 +35,7 @@ export function WorkflowForm() {
   }
   const values = state.status === 'error' ? state.values : undefined;
   const fields = state.status === 'error' ? (state.fields ?? {}) : {};
-  const error = (name: Exclude<WorkflowField, 'template'>) =>
+  const error = (name: Exclude<WorkflowField, 'template' | 'webhook_certificates'>) =>
     fields[name] ? t(`errors.${name}`) : undefined;
   const described = (name: WorkflowField, hint = false) =>
     [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') ||
@@ -98,6 +94,25 @@ export function WorkflowForm() {
             className={inputClass}
           />
         </Field>
+        <div className="flex items-start gap-2">
+          <input
+            id="webhook_certificates"
+            name="webhook_certificates"
+            type="checkbox"
+            value="yes"
+            defaultChecked={values?.webhook_certificates === 'yes'}
+            aria-describedby="webhook_certificates-help"
+            className="mt-1"
+          />
+          <span>
+            <label htmlFor="webhook_certificates" className="block font-medium">
+              {t('certificates')}
+            </label>
+            <span id="webhook_certificates-help" className="block text-sm text-slate-600">
+              {t('certificatesHint')}
+            </span>
+          </span>
+        </div>
         <Field
           label={t('token')}
           name="webhook_token"

@@ -1,0 +1,3 @@
+export { startCertificateNotices } from './start-certificate-notices';
+export type { CertificateNoticeScheduler } from './start-certificate-notices';
+export { runCertificateNotices } from './run-certificate-notices';
