@@ -1,8 +1,7 @@
 import 'server-only';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { clampPage } from './clamp-page';
-import { toEntry, type Entry } from './entry';
+import { entryPage, type EntryPage } from './entry-page';
 
 /** A field of the document as a dotted path (`supplier.tax_id.code`), read inside an envelope's `doc`. */
 export type DocumentPath = string;
@@ -44,7 +43,7 @@ export async function findDocuments(
   db: Db,
   ownerId: string,
   options: FindDocumentsOptions,
-): Promise<{ list: Entry[]; total: number; page: number; pages: number }> {
+): Promise<EntryPage> {
   const entries = schema.entries;
   const conditions: SQL[] = [
     eq(entries.ownerId, ownerId),
@@ -69,33 +68,5 @@ export async function findDocuments(
         ...options.search.paths.map((path) => sql`${field(path)} ilike ${`%${escapeLike(text)}%`}`),
       )!,
     );
-  const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(entries)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / options.pageSize));
-  const page = clampPage(options.page, pages);
-  const rows = await db
-    .select()
-    .from(entries)
-    .where(where)
-    .orderBy(desc(entries.seq))
-    .limit(options.pageSize)
-    .offset((page - 1) * options.pageSize);
-  const ids = rows.map((r) => r.id);
-  const meta = ids.length
-    ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids))
-    : [];
-  return {
-    list: rows.map((row) =>
-      toEntry(
-        row,
-        meta.filter((m) => m.entryId === row.id),
-      ),
-    ),
-    total,
-    page,
-    pages,
-  };
+  return entryPage(db, and(...conditions), options);
 }

@@ -1,9 +1,8 @@
 import 'server-only';
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeCuit } from '@/lib/arca';
 import { schema, type Db } from '@/lib/db';
-import { clampPage } from './clamp-page';
-import { toEntry, type Entry } from './entry';
+import { entryPage, type EntryPage } from './entry-page';
 
 interface FindEntriesOptions {
   folder: string;
@@ -22,7 +21,7 @@ export async function findEntries(
   db: Db,
   ownerId: string,
   options: FindEntriesOptions,
-): Promise<{ list: Entry[]; total: number; page: number; pages: number }> {
+): Promise<EntryPage> {
   const conditions: SQL[] = [
     eq(schema.entries.ownerId, ownerId),
     eq(schema.entries.folder, options.folder),
@@ -37,33 +36,5 @@ export async function findEntries(
     conditions.push(/^\d+$/.test(digits) ? or(byName, ilike(code, `%${digits}%`))! : byName);
   }
   if (options.where) conditions.push(options.where);
-  const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(schema.entries)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / options.pageSize));
-  const page = clampPage(options.page, pages);
-  const rows = await db
-    .select()
-    .from(schema.entries)
-    .where(where)
-    .orderBy(desc(schema.entries.seq))
-    .limit(options.pageSize)
-    .offset((page - 1) * options.pageSize);
-  const ids = rows.map((r) => r.id);
-  const meta = ids.length
-    ? await db.select().from(schema.metaRecords).where(inArray(schema.metaRecords.entryId, ids))
-    : [];
-  return {
-    list: rows.map((row) =>
-      toEntry(
-        row,
-        meta.filter((m) => m.entryId === row.id),
-      ),
-    ),
-    total,
-    page,
-    pages,
-  };
+  return entryPage(db, and(...conditions), options);
 }
