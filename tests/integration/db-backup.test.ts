@@ -151,7 +151,10 @@ describe.skipIf(!process.env.DATABASE_URL)('db:backup on PostgreSQL', () => {
     try {
       await expect(
         ADMIN_COMMANDS['db:backup'].run(database.db, { file: path.join(parent, 'pg.tar.gz') }),
-      ).rejects.toMatchObject({ code: 'backup_refused', detail: expect.stringMatching(/pg_dump/) });
+      ).rejects.toMatchObject({
+        code: 'backup_refused',
+        message: expect.stringMatching(/pg_dump/),
+      });
     } finally {
       await database.close();
     }
