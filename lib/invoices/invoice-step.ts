@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ArcaEnvironment } from '@/lib/arca';
-import { toFeVoucher } from '@/lib/invoicing';
+import { toFeVoucher, voucherClassOf, type InvoiceType } from '@/lib/invoicing';
 import { requireGovAr, type ArcaEndpoints } from '@/lib/registration';
 import { getEntry } from '@/lib/silo';
 import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';
@@ -32,19 +32,18 @@ type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 
-const VOUCHER_NAMES: Record<number, string> = {
-  1: 'Factura A',
-  2: 'Nota de Débito A',
-  3: 'Nota de Crédito A',
-  6: 'Factura B',
-  7: 'Nota de Débito B',
-  8: 'Nota de Crédito B',
-  11: 'Factura C',
-  12: 'Nota de Débito C',
-  13: 'Nota de Crédito C',
+// Developers' messages name the voucher as ARCA does; the class and kind come from the one table of types.
+const KIND_NAMES: Record<InvoiceType, string> = {
+  standard: 'Factura',
+  'debit-note': 'Nota de Débito',
+  'credit-note': 'Nota de Crédito',
+};
+const typeName = (voucherType: number) => {
+  const known = voucherClassOf(voucherType);
+  return known ? `${KIND_NAMES[known.invoiceType]} ${known.voucherClass}` : `type ${voucherType}`;
 };
 const voucherName = (v: NumberedFeVoucher) =>
-  `${VOUCHER_NAMES[v.CbteTipo] ?? `type ${v.CbteTipo}`} ${displayNumber(v.PtoVta, v.CbteNro)}`;
+  `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}`;
 
 const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
   not_listed: 'is not registered for web services',
