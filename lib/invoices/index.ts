@@ -22,7 +22,7 @@ export { startInvoiceSend } from './start-invoice-send';
 
 export { createInvoiceStep } from './invoice-step';
 export type { InvoiceStepOptions } from './invoice-step';
-export { displayNumber } from './apply-approval';
+export { displayNumber } from './display-number';
 
 /** The invoices domain's workflow steps, for the runner's step registry (lib/workflow-steps). */
 export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {

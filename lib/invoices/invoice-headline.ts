@@ -1,4 +1,4 @@
-import { displayNumber } from './apply-approval';
+import { displayNumber } from './display-number';
 import { docText, invoiceDocOf } from './invoice-envelope';
 import { isInvoiceRequest } from './is-invoice-request';
 

@@ -8,7 +8,7 @@ import {
   type CustomerDocument,
 } from '@/lib/invoicing';
 import { docText, invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
-import { displayNumber } from './apply-approval';
+import { displayNumber } from './display-number';
 import { readInvoiceDoc } from './read-invoice-doc';
 
 /** One invoice as lists show it: read from the entry (state, doc, stamps), never from the sending table. */

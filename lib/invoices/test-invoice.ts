@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import type { Supplier } from '@/lib/registration';
 import { getEntryByKey, type Entry } from '@/lib/silo';
-import { displayNumber } from './apply-approval';
+import { displayNumber } from './display-number';
 
 /** A form's token: 16 to 43 URL-safe characters (128 to 256 random bits in base64url). */
 export const isTestInvoiceAttempt = (attempt: string) => /^[A-Za-z0-9_-]{16,43}$/.test(attempt);
