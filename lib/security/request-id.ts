@@ -16,9 +16,11 @@ const WELL_FORMED = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export function acceptRequestId(req: IncomingMessage, trustedProxies: TrustedProxies): string {
   const sent = req.headers[REQUEST_ID_HEADER];
-  const fromProxy = isTrustedProxy(req.socket.remoteAddress ?? '', trustedProxies);
-  const requestId =
-    fromProxy && typeof sent === 'string' && WELL_FORMED.test(sent) ? sent : randomUUID();
+  const kept =
+    typeof sent === 'string' &&
+    WELL_FORMED.test(sent) &&
+    isTrustedProxy(req.socket.remoteAddress ?? '', trustedProxies);
+  const requestId = kept ? sent : randomUUID();
   req.headers[REQUEST_ID_HEADER] = requestId;
   return requestId;
 }
