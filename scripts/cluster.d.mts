@@ -7,6 +7,8 @@ export interface ClusterOptions {
   workers?: number;
   /** Added to every child's environment (ARCA URLs, LOG_LEVEL, limits…). */
   env?: Record<string, string>;
+  /** How long an instance may take to answer /healthz; 300 000 ms by default (Next starts slowly on a busy machine). */
+  readyTimeoutMs?: number;
   /** `prefixed` (default) writes each child's lines as `[app-1] …`; `kept` only keeps the last 40 for errors. */
   output?: 'prefixed' | 'kept';
 }

@@ -16,6 +16,7 @@ const KEPT_LINES = 40;
  */
 export async function startCluster(options) {
   const { databaseUrl, ports, workers = 1, env = {}, output = 'prefixed' } = options;
+  const readyMs = options.readyTimeoutMs ?? 300_000;
   if (!databaseUrl)
     throw new Error(
       'a cluster needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process',
@@ -62,9 +63,12 @@ export async function startCluster(options) {
     await Promise.race([
       Promise.all(
         children.map((child) =>
-          child.name.startsWith('app-')
-            ? waitForHealth(`http://127.0.0.1:${child.port}`)
-            : child.printed(/worker (\S+) running/),
+          (child.name.startsWith('app-')
+            ? waitForHealth(`http://127.0.0.1:${child.port}`, readyMs)
+            : child.printed(/worker (\S+) running/)
+          ).catch((error) => {
+            throw new Error(`${child.name}: ${error.message}:\n${child.lastLines().join('\n')}`);
+          }),
         ),
       ),
       failed,
@@ -89,9 +93,12 @@ export async function startCluster(options) {
 
 /** One child process whose output is read line by line (prefixed with its name, or only kept). */
 function launch(name, entry, env, output) {
+  // Its own process group: a terminal's Ctrl+C reaches only the caller, which stops each child once
+  // (server.ts and the worker handle one SIGINT/SIGTERM; a second would kill them mid-shutdown).
   const child = spawn(process.execPath, [...NODE_ARGS, entry], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const kept = [];
   const waiters = new Set();
@@ -131,7 +138,7 @@ function launch(name, entry, env, output) {
   };
 }
 
-async function waitForHealth(url, timeoutMs = 120_000) {
+async function waitForHealth(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const ok = await fetch(`${url}/healthz`).then(

@@ -58,7 +58,6 @@ const stop = async (signal) => {
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop('SIGTERM'));
-// Ctrl+C reaches the children too (one process group); they shut down once either way.
 process.on('SIGINT', () => void stop('SIGINT'));
 
 cluster.failed.catch(async (error) => {
