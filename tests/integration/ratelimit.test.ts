@@ -42,11 +42,10 @@ describeEachDatabase('rate limits', (get) => {
     });
     try {
       const bucket = `test:${randomUUID()}`;
-      const results = await Promise.all(
-        Array.from({ length: 150 }, (_, i) =>
-          hitRateLimit(i % 2 ? other.db : get().db, bucket, 100),
-        ),
-      );
+      const hit = (i: number) => hitRateLimit(i % 2 ? other.db : get().db, bucket, 100);
+      // Each instance has seen the bucket once, then a burst arrives on both.
+      const results = [await hit(0), await hit(1)];
+      results.push(...(await Promise.all(Array.from({ length: 148 }, (_, i) => hit(i)))));
       const allowed = results.filter((r) => r.allowed).length;
       expect(allowed).toBeLessThanOrEqual(100);
       expect(allowed).toBeGreaterThanOrEqual(100 - 2 * Math.ceil(100 / 8));
