@@ -1,19 +1,27 @@
+import { getLastAuthorized, requestCae } from '@/lib/arca';
+import { trustSimulatorCas } from '@/lib/arca-simulator';
 import { startDatabase, stopDatabase, type Db } from '@/lib/db';
 import { createInvoiceEntry, createInvoiceStep } from '@/lib/invoices';
+import { toFeVoucher } from '@/lib/invoicing';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
+import { accessTicketFor, supplierForInvoicing } from '@/lib/registration';
 import { createJob, createWorkflow, startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
-import { startSimulator } from '../../tests/fixtures/arca/simulator-server';
 import { registerSupplier } from '../../tests/integration/support/registered-supplier';
+import { startSimulatorProcess } from './simulator-process';
 
-// The invoices bench's process: the runner as server.ts wires it (default concurrency), whose
-// gov-ar.invoice step talks to the simulated ARCA (in this process, on loopback, as the app runs it
-// with ARCA_SIMULATOR=on), on DATABASE_URL or a PGlite in DATA_DIR. argv: invoices per run. Sends
-// them one at a time, then all at once on one point of sale, then spread over 8, each through
-// createInvoiceEntry + a job of the ar-invoice workflow, and prints one JSON line of results.
-const perRun = Number(process.argv[2] ?? 200);
+// The invoices bench's app process: the runner as server.ts wires it (its defaults: createJob wakes it), whose
+// gov-ar.invoice step talks to the simulated ARCA in another process on its own database
+// (SIM_DATABASE_URL or an in-memory PGlite; SIM_LATENCY_MS added to each call), so the figures are
+// the app's alone. The app is on DATABASE_URL or a PGlite in DATA_DIR. argv: invoices per run, and
+// how many of them one at a time. First ARCA alone (its two calls per invoice, straight from a
+// client, no step), then the app: one at a time, all at once on one point of sale, spread over 8,
+// each through createInvoiceEntry + a job of the ar-invoice workflow. Prints one JSON line.
+const perRun = Number(process.argv[2] ?? 100);
+const oneByOne = Number(process.argv[3] ?? 40);
+const EIGHT = 8;
 
 interface RunResult {
   pointsOfSale: number;
@@ -26,25 +34,39 @@ interface RunResult {
 }
 
 async function main() {
+  const sim = await startSimulatorProcess({
+    databaseUrl: process.env.SIM_DATABASE_URL || undefined,
+    latencyMs: Number(process.env.SIM_LATENCY_MS ?? 0),
+  });
+  const untrust = trustSimulatorCas();
   const { db } = await startDatabase('bench');
-  const sim = await startSimulator(db);
   const workspace = await createWorkspace(db, { name: 'bench invoices', environment: 'sandbox' });
   await connectApp(db, workspace.id, 'gov-ar');
   const { workflow } = await createWorkflow(db, workspace.id, { template: 'ar-invoice' });
-  const supplier = await registerSupplier(db, sim, workspace.id);
+  const supplier = await registerSupplier(db, sim, workspace.id, { portal: sim.portal });
+  const arcaAlone = await measureArcaAlone(db, workspace.id, supplier.cuit, sim.urls.sandbox);
   const timings: { ownMs: number; arcaMs: number }[] = [];
+  // Told when the step has run `count` times since the timings were last cleared: the bench waits on
+  // this instead of polling the app's database (which would take turns from the sends on PGlite).
+  let stepsRan: { count: number; resolve(): void } | undefined;
   const runner = startRunner({
     getDb: async () => db,
     steps: {
       ...STEP_HANDLERS,
       'gov-ar.invoice': createInvoiceStep({
         endpointsFor: (environment) => sim.urls[environment],
-        observe: ({ totalMs, arcaMs, waitMs }) =>
-          timings.push({ ownMs: totalMs - arcaMs - waitMs, arcaMs }),
+        observe: ({ totalMs, arcaMs, waitMs }) => {
+          timings.push({ ownMs: totalMs - arcaMs - waitMs, arcaMs });
+          if (stepsRan && timings.length >= stepsRan.count) stepsRan.resolve();
+        },
       }),
     },
-    pollMs: 50,
   });
+  const afterSteps = (count: number) =>
+    new Promise<void>((resolve) => {
+      stepsRan = { count, resolve };
+      if (timings.length >= count) resolve();
+    });
   const send = async (
     pointsOfSale: number,
     count: number,
@@ -63,8 +85,16 @@ async function main() {
         .job.id;
     const done = [];
     if (oneAtATime)
-      for (const id of entryIds) done.push(...(await allCompleted(db, [await job(id)])));
-    else done.push(...(await allCompleted(db, await Promise.all(entryIds.map(job)))));
+      for (const [i, id] of entryIds.entries()) {
+        const jobId = await job(id);
+        await afterSteps(i + 1);
+        done.push(...(await allCompleted(db, [jobId])));
+      }
+    else {
+      const jobIds = await Promise.all(entryIds.map(job));
+      await afterSteps(count);
+      done.push(...(await allCompleted(db, jobIds)));
+    }
     const seconds = (performance.now() - started) / 1000;
     return {
       pointsOfSale,
@@ -79,50 +109,95 @@ async function main() {
   await send(1, 10, 9_000);
   // One invoice at a time: the step's own time with nothing else running beside it.
   const results = [
-    { ...(await send(1, Math.min(perRun, 40), 50, true)), oneAtATime: true },
+    { ...(await send(1, oneByOne, 50, true)), oneAtATime: true },
     await send(1, perRun, 1),
-    await send(8, perRun, 100),
+    await send(EIGHT, perRun, 100),
   ];
-  console.log(JSON.stringify({ results }));
+  console.log(JSON.stringify({ results, arcaAlone }));
   await runner.stop();
-  await sim.close();
   await stopDatabase();
+  untrust();
+  await sim.close();
 }
 
-/** One query per poll for every job, so waiting adds no load worth counting. */
+/**
+ * Invoices per second ARCA alone allows: its two calls per invoice (FECompUltimoAutorizado, then
+ * FECAESolicitar under the next number) straight from a client, one point of sale, then 8 at once.
+ */
+async function measureArcaAlone(
+  db: Db,
+  ownerId: string,
+  cuit: string,
+  endpoints: { wsaa: string; wsfe: string },
+) {
+  const supplier = (await supplierForInvoicing(db, ownerId, cuit))!;
+  const ticket = await accessTicketFor(db, supplier, supplier.credentials, endpoints);
+  if (!ticket.ok) throw new Error(`no ticket: ${ticket.outcome.code}`);
+  const auth = { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit };
+  const options = { url: endpoints.wsfe };
+  const issue = async (pointOfSale: number, count: number) => {
+    const mapped = toFeVoucher(
+      invoiceDoc(cuit, pointOfSale),
+      { cuit, regime: supplier.regime! },
+      pointOfSale,
+    );
+    if (!mapped.ok) throw new Error('bench invoice does not map');
+    for (let i = 0; i < count; i++) {
+      const last = await getLastAuthorized(options, auth, pointOfSale, mapped.value.CbteTipo);
+      if (!last.ok) throw new Error('FECompUltimoAutorizado failed');
+      const answer = await requestCae(options, auth, {
+        ...mapped.value,
+        CbteNro: last.value.number + 1,
+      });
+      if (answer.status !== 'approved') throw new Error('FECAESolicitar did not approve');
+    }
+  };
+  await issue(8_000, 5);
+  const rate = async (pointsOfSale: number, first: number) => {
+    const started = performance.now();
+    const each = Math.ceil(perRun / pointsOfSale);
+    await Promise.all(Array.from({ length: pointsOfSale }, (_, i) => issue(first + i, each)));
+    return (each * pointsOfSale) / ((performance.now() - started) / 1000);
+  };
+  return { onePointOfSale: await rate(1, 8_100), eightPointsOfSale: await rate(EIGHT, 8_200) };
+}
+
+/** The jobs once all completed (polled only once their steps ran: the runner records them next). */
 async function allCompleted(db: Db, ids: string[]) {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const rows = await db
       .select({ status: schema.jobs.status, completedAt: schema.jobs.completedAt })
       .from(schema.jobs)
       .where(inArray(schema.jobs.id, ids));
     if (rows.every((row) => row.completedAt)) return rows;
-    if (Date.now() > deadline) throw new Error('invoices not sent within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (Date.now() > deadline) throw new Error('invoices not sent within 300 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+function invoiceDoc(cuit: string, pointOfSale: number) {
+  return {
+    $schema: 'https://gobl.org/draft-0/bill/invoice',
+    $addons: ['ar-arca-v4'],
+    type: 'standard',
+    series: String(pointOfSale),
+    issue_date: new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10),
+    currency: 'ARS',
+    supplier: { name: 'Bench SRL', tax_id: { country: 'AR', code: cuit } },
+    lines: [
+      {
+        quantity: '2',
+        item: { name: 'Caja', price: '100', key: 'goods' },
+        taxes: [{ cat: 'VAT', rate: 'general' }],
+      },
+    ],
+  };
 }
 
 async function invoiceEntry(db: Db, ownerId: string, cuit: string, pointOfSale: number) {
   const { entry } = await createInvoiceEntry(db, ownerId, {
-    body: {
-      data: {
-        $schema: 'https://gobl.org/draft-0/bill/invoice',
-        $addons: ['ar-arca-v4'],
-        type: 'standard',
-        series: String(pointOfSale),
-        issue_date: new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10),
-        currency: 'ARS',
-        supplier: { name: 'Bench SRL', tax_id: { country: 'AR', code: cuit } },
-        lines: [
-          {
-            quantity: '2',
-            item: { name: 'Caja', price: '100', key: 'goods' },
-            taxes: [{ cat: 'VAT', rate: 'general' }],
-          },
-        ],
-      },
-    },
+    body: { data: invoiceDoc(cuit, pointOfSale) },
   });
   return entry.id;
 }

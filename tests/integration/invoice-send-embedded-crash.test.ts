@@ -16,6 +16,7 @@ import {
   sendRow,
   simulatorInvoices,
 } from './support/invoice-fixtures';
+import { simulatorPortal } from './support/registered-supplier';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 // The app's own folder (DATA_DIR) and key; ARCA is this test's simulator, on its own database, as
@@ -119,7 +120,9 @@ describe('gov-ar.invoice on the embedded database (PGlite): kill -9 between "pen
     async () => {
       // The supplier, the invoice and its job, written to the app's folder while the app is down.
       let appDatabase = await openAppDb();
-      const s = await registeredSupplier(appDatabase.db, sim, 'sandbox', { simDb: simDatabase.db });
+      const s = await registeredSupplier(appDatabase.db, sim, 'sandbox', {
+        portal: simulatorPortal(simDatabase.db),
+      });
       const entryId = await invoiceEntry(
         appDatabase.db,
         s.ownerId,

@@ -8,7 +8,7 @@ import { createJob, createWorkflow, startRunner, type Runner } from '@/lib/trans
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
 import type { RunningSimulator } from '../../fixtures/arca/simulator-server';
-import { registerSupplier } from './registered-supplier';
+import { registerSupplier, type SimulatorPortal } from './registered-supplier';
 
 export interface RegisteredSupplier {
   ownerId: string;
@@ -28,7 +28,7 @@ export async function registeredSupplier(
   db: Db,
   sim: RunningSimulator,
   environment: ArcaEnvironment,
-  options: { regime?: Regime; pointsOfSale?: number[]; simDb?: Db } = {},
+  options: { regime?: Regime; pointsOfSale?: number[]; portal?: SimulatorPortal } = {},
 ): Promise<RegisteredSupplier> {
   // The simulator's clock is set when it starts, and a certificate it issues is valid from a minute
   // before the real now: on a slow machine a long file would otherwise outrun that minute.

@@ -3,6 +3,11 @@ import {
   authorizeService,
   getSimulatorCas,
   issueCertificate,
+  type AddPointOfSaleResult,
+  type AuthorizeResult,
+  type IssueCertificateInput,
+  type IssueCertificateResult,
+  type PointOfSaleInput,
 } from '@/lib/arca-simulator';
 import { schema, type Db } from '@/lib/db';
 import {
@@ -42,8 +47,33 @@ interface RegisterSupplierOptions {
   until?: 'started' | 'validated' | 'complete';
   /** Points of sale the supplier registers in the simulated ARCA's portal (what live checks). */
   pointsOfSale?: number[];
-  /** The simulated ARCA's database when it is not the app's (the simulator `sim` runs on it). */
-  simDb?: Db;
+  /** The simulated ARCA's portal when its database is not the app's (`simulatorPortal(simDb)`, or another process's). */
+  portal?: SimulatorPortal;
+}
+
+/** What the supplier does in the simulated ARCA's portal, and its CAs (public, as ARCA's are). */
+export interface SimulatorPortal {
+  cas(): Promise<(typeof schema.arcaSimCas.$inferSelect)[]>;
+  issueCertificate(input: IssueCertificateInput): Promise<IssueCertificateResult>;
+  authorizeService(input: {
+    environment: 'sandbox' | 'live';
+    cuit: string;
+    alias: string;
+  }): Promise<AuthorizeResult>;
+  addPointOfSale(input: PointOfSaleInput): Promise<AddPointOfSaleResult>;
+}
+
+/** The portal of a simulator running on `simDb`. */
+export function simulatorPortal(simDb: Db): SimulatorPortal {
+  return {
+    cas: async () => {
+      await getSimulatorCas(simDb);
+      return simDb.select().from(schema.arcaSimCas);
+    },
+    issueCertificate: (input) => issueCertificate(simDb, input),
+    authorizeService: (input) => authorizeService(simDb, input),
+    addPointOfSale: (input) => addPointOfSale(simDb, input),
+  };
 }
 
 let aliasCount = 0;
@@ -56,7 +86,7 @@ let aliasCount = 0;
  */
 export async function registerSupplier(
   db: Db,
-  sim: RunningSimulator,
+  sim: Pick<RunningSimulator, 'urls'>,
   workspaceId: string,
   options: RegisterSupplierOptions = {},
 ): Promise<RegisteredSupplierFixture> {
@@ -73,24 +103,22 @@ export async function registerSupplier(
   const link = await createRegistrationLink(db, workspaceId, entry.id);
   const fixture = { workspaceId, entryId: entry.id, cuit, name, environment, regime, alias };
   if (regime) await updateProgress(db, entry.id, 'certificate', { regime });
-  const simDb = options.simDb ?? db;
+  const portal = options.portal ?? simulatorPortal(db);
   // The app trusts the simulator's CAs from its own database (trustSimulatorCas): the same CAs, as ARCA's are public.
-  if (simDb !== db) {
-    await getSimulatorCas(simDb);
+  if (options.portal)
     await db
       .insert(schema.arcaSimCas)
-      .values(await simDb.select().from(schema.arcaSimCas))
+      .values(await portal.cas())
       .onConflictDoNothing();
-  }
   for (const number of options.pointsOfSale ?? [])
-    await addPointOfSale(simDb, { environment, cuit, number });
+    await portal.addPointOfSale({ environment, cuit, number });
   if (options.until === 'started') return fixture;
 
   const registration = async () => (await getRegistrationByRef(db, link.ref!))!;
   const { csrPem } = await prepareCsr(db, await registration(), alias);
-  const issued = await issueCertificate(simDb, { environment, csrPem });
+  const issued = await portal.issueCertificate({ environment, csrPem });
   if (!issued.ok) throw new Error(`the simulator refused the CSR: ${issued.error}`);
-  await authorizeService(simDb, { environment, cuit, alias });
+  await portal.authorizeService({ environment, cuit, alias });
   const validated = await validateCertificate(
     db,
     await registration(),
