@@ -15,6 +15,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // One file at a time: the kills are timed against leases of a second or two and a step in
+    // flight; files in parallel starve each other's processes on two cores and the kill lands elsewhere.
+    maxWorkers: 1,
     // The faults log warnings by design; the counts each scenario prints are the report.
     env: { LOG_LEVEL: 'error' },
   },

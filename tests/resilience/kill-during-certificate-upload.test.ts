@@ -12,7 +12,7 @@ import {
   type RegisteredSupplierFixture,
 } from '../integration/support/registered-supplier';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
-import { spawnScript } from './support/child-process';
+import { spawnScript, type JsonLinesChild } from './support/child-process';
 import { reportCounts } from './support/counts';
 
 const url = process.env.DATABASE_URL;
@@ -25,11 +25,14 @@ describe.skipIf(!url)(
   () => {
     let database: Database;
     let sim: RunningSimulator;
+    // Every uploader started, so that a failing test leaves none running.
+    const uploaders: JsonLinesChild[] = [];
     beforeAll(async () => {
       database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 5 });
       sim = await startSimulator(database.db);
     });
     afterAll(async () => {
+      await Promise.all(uploaders.map((u) => u.crash()));
       await sim?.close();
       await database?.close();
       rmSync(folder, { recursive: true, force: true });
@@ -49,7 +52,7 @@ describe.skipIf(!url)(
           file,
           JSON.stringify(which.map((s) => ({ ref: s.ref, certificatePem: s.certificatePem }))),
         );
-        return spawnScript(
+        const uploader = spawnScript(
           'tests/resilience/support/certificate-uploader.ts',
           {
             DATABASE_URL: url!,
@@ -58,6 +61,8 @@ describe.skipIf(!url)(
           },
           [file],
         );
+        uploaders.push(uploader);
+        return uploader;
       };
       const acked = (lines: Record<string, unknown>[]) =>
         lines.filter((l) => 'ack' in l).map((l) => String(l.ack));

@@ -53,7 +53,7 @@ describe.skipIf(!url)(
 
     it(
       "on restart the held invoice's CAE is adopted and the rest follow: every invoice once at ARCA, numbers without gaps",
-      { timeout: 150_000 },
+      { timeout: 240_000 },
       async () => {
         const db = database.db;
         const s = await registeredSupplier(db, sim, 'sandbox');

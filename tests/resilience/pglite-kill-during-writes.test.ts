@@ -20,7 +20,7 @@ const WRITES_BEFORE_KILL = 40;
 describe('PGlite killed (kill -9) during writes [embedded database]', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('reopens with every acknowledged write, whole, each once', { timeout: 180_000 }, async () => {
+  it('reopens with every acknowledged write, whole, each once', { timeout: 300_000 }, async () => {
     const acknowledged: string[] = [];
     let workspaceId = '';
     // Each round opens what the previous kill left (the first recovery), writes, and is killed mid-write.
@@ -31,7 +31,7 @@ describe('PGlite killed (kill -9) during writes [embedded database]', () => {
         ROUND: String(round),
       });
       try {
-        workspaceId = String((await writer.line((l) => 'workspace' in l, 90_000)).workspace);
+        workspaceId = String((await writer.line((l) => 'workspace' in l, 180_000)).workspace);
         await writer.line(
           () => writer.lines.filter((l) => 'ack' in l).length >= WRITES_BEFORE_KILL,
           60_000,
