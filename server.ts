@@ -8,17 +8,15 @@ import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { startControlSocket } from '@/lib/admin';
 import { prepareDemo } from '@/lib/demo';
-import { getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
+import { currentRequestId, getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { startCertificateNotices } from '@/lib/registration';
-import { observeHttp } from '@/lib/metrics';
 import {
   createHealthEndpoints,
   createMetricsEndpoint,
   createRequestHandler,
   refreshDatabaseReadings,
-  routeClass,
 } from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
@@ -65,6 +63,7 @@ async function main() {
   });
   const handleRequest = createRequestHandler({
     trustedProxies: env.trustedProxies,
+    accessLog: log,
     requestsPerMinute: env.pageRequestsPerMinute,
     handleApi,
     handleHealth: createHealthEndpoints({ getDb, runner }),
@@ -84,31 +83,12 @@ async function main() {
           if (!res.headersSent)
             res
               .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
-              .end('Internal server error');
+              .end(`Internal server error (request ${currentRequestId()}).`);
         },
       ),
   });
 
-  const logRequests = log.isLevelEnabled('info');
-  const server = http.createServer((req, res) => {
-    const started = performance.now();
-    res.once('finish', () => {
-      const ms = performance.now() - started;
-      const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-      observeHttp(routeClass(pathname), res.statusCode, ms / 1000);
-      if (logRequests)
-        log.info(
-          {
-            method: req.method,
-            path: redactUrl(req.url ?? '/'),
-            status: res.statusCode,
-            ms: Math.round(ms),
-          },
-          'request',
-        );
-    });
-    handleRequest(req, res);
-  });
+  const server = http.createServer(handleRequest);
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));

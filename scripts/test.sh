@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: type check, lint, format check, unit + integration (PGlite, and PostgreSQL when
-# DATABASE_URL is set), the resilience suite (when DATABASE_URL is set), then Playwright e2e against
-# the production build. Ends with one "N passed, N failed" line.
+# `npm test`: type check, lint, format check, the production build when the sources changed, unit +
+# integration (PGlite, and PostgreSQL when DATABASE_URL is set), the resilience suite (when
+# DATABASE_URL is set), then Playwright e2e against that build. Ends with one "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -22,6 +22,10 @@ npm run --silent lint || failed_steps+=(lint)
 
 echo "── Format check (Prettier)"
 npm run --silent format:check || failed_steps+=(format)
+
+# Before the tests, alone: the cluster suite (PostgreSQL) and the e2e run serve this build.
+echo "── Production build (when the sources changed)"
+node --input-type=module -e "(await import('./scripts/build-if-changed.mjs')).buildIfChanged()" || failed_steps+=(build)
 
 echo "── Unit and integration tests${DATABASE_URL:+ (PGlite and PostgreSQL)}"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || failed_steps+=(vitest)

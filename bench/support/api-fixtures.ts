@@ -97,13 +97,8 @@ export async function startApiApp(
   port: number,
   env: Record<string, string>,
 ): Promise<RunningServer & { how: string }> {
-  const { sourceHash, HASH_FILE } = (await import(
-    new URL('../../scripts/source-hash.mjs', import.meta.url).href
-  )) as { sourceHash(): string; HASH_FILE: string };
-  const built =
-    existsSync('.next/BUILD_ID') &&
-    existsSync(HASH_FILE) &&
-    readFileSync(HASH_FILE, 'utf8') === sourceHash();
+  const { isBuildCurrent } = await import('../../scripts/build-if-changed.mjs');
+  const built = isBuildCurrent();
   const entry = built ? 'server.ts' : 'bench/support/api-server.ts';
   const child = spawn(
     process.execPath,

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from '@hono/zod-openapi';
 import type { DomainError, ErrorKind } from '@/lib/errors';
+import { currentRequestId } from '@/lib/log';
 
 export const ProblemSchema = z
   .object({
@@ -18,6 +19,11 @@ export const ProblemSchema = z
     fields: z.record(z.string(), z.unknown()).optional().openapi({
       description:
         'Invopop-compatible field errors, nested like the request (e.g. {"data":{"tax_id":{"code":"…"}}})',
+    }),
+    request_id: z.string().optional().openapi({
+      description:
+        "The request's id, as in the X-Request-Id header and the server's log lines: quote it when reporting a problem",
+      example: '0b8e4f7e-5f7c-4a61-9d1e-3a2b6c9d8e7f',
     }),
   })
   .openapi('Problem');
@@ -39,9 +45,13 @@ const TITLES: Record<number, { title: string; code: string }> = {
   503: { title: 'Service unavailable', code: 'unavailable' },
 };
 
-/** Builds an RFC 9457 problem that also carries Invopop's `code`, `message` and `fields`. */
+/**
+ * Builds an RFC 9457 problem that also carries Invopop's `code`, `message` and `fields`, and the id
+ * of the request being answered.
+ */
 export function problem(status: number, detail?: string, fields?: Record<string, string>): Problem {
   const known = TITLES[status] ?? { title: 'Error', code: 'error' };
+  const requestId = currentRequestId();
   return {
     type: `about:blank#${known.code}`,
     title: known.title,
@@ -51,6 +61,7 @@ export function problem(status: number, detail?: string, fields?: Record<string,
     key: known.code,
     message: detail ?? known.title,
     ...(fields ? { fields: nestFields(fields) } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import { getEnv } from '@/lib/config';
 import { REDACT_PATHS } from './redact';
 import { serializeError } from './redact-error';
+import { currentRequestId } from './request-context';
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -13,6 +14,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: { err: serializeError },
       formatters: { level: (label) => ({ level: label }) },
+      // Every line written while a request is handled names it, whoever logs (a domain verb too).
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId } : {};
+      },
     },
     destination,
   );

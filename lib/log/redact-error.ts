@@ -1,4 +1,5 @@
 import { stdSerializers } from 'pino';
+import { currentRequestId } from './request-context';
 
 const REDACTED = '[redacted]';
 const MAX_CAUSES = 16;
@@ -49,12 +50,15 @@ export function serializeError(error: unknown): unknown {
 
 /**
  * Next prints errors thrown while rendering or in a server action with console.error, outside
- * pino: those pass through the same redaction.
+ * pino: those pass through the same redaction, and end with the request's id while one is handled.
  */
 export function redactConsoleErrors(target: Pick<Console, 'error' | 'warn'> = console): void {
   for (const method of ['error', 'warn'] as const) {
     const original = target[method].bind(target);
-    target[method] = (...args: unknown[]) => original(...args.map((arg) => redactError(arg)));
+    target[method] = (...args: unknown[]) => {
+      const requestId = currentRequestId();
+      original(...args.map((arg) => redactError(arg)), ...(requestId ? [{ requestId }] : []));
+    };
   }
 }
 

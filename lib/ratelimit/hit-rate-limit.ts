@@ -13,19 +13,22 @@ interface RateLimitResult {
 interface Bucket {
   windowStart: number;
   windowMs: number;
-  /** The shared total as the database last answered it. */
+  /** The shared total as the database last answered it: every instance's hits and reservations. */
   known: number;
-  /** Hits counted here and not yet added to the database. */
-  pending: number;
+  /** Hits this instance has added to the shared total ahead of time and not used yet. */
+  reserved: number;
   synced: boolean;
-  timer?: NodeJS.Timeout;
+  /** The reservation on its way to the database; hits that find none left wait for it. */
+  reserving?: Promise<void>;
 }
 
-// Far from the limit, hits are added to the shared table in batches (one upsert per bucket every
-// FLUSH_MS) instead of one write per request; near it (or on a bucket's first hit) every hit is
-// written before answering, so the limit holds exactly across instances where it matters.
-const FLUSH_MS = 200;
-const EXACT_FROM = 0.8;
+// Each instance reserves a share of what remains of the window's budget in the shared table (one
+// atomic upsert) and spends it locally, so far from the limit there is no write per request, and
+// the instances together can never let more than the limit through: a hit is only allowed out of a
+// reservation the database granted. A share is an eighth of what remains (one hit near the limit
+// and on a bucket's first hit), so what an instance holds unused when traffic moves to another
+// instance is small; a refusal once the shared total reached the limit costs no write at all.
+const SHARE = 8;
 const state = new WeakMap<Db, Map<string, Bucket>>();
 
 export async function hitRateLimit(
@@ -41,49 +44,44 @@ export async function hitRateLimit(
   state.set(db, buckets);
   if (buckets.size > 10_000)
     for (const [key, old] of buckets)
-      if (old.windowStart < windowStart && old.pending === 0) buckets.delete(key);
-  let entry = buckets.get(bucket);
-  if (!entry || entry.windowStart !== windowStart) {
-    if (entry?.timer) clearTimeout(entry.timer);
-    entry = { windowStart, windowMs, known: 0, pending: 0, synced: false };
-    buckets.set(bucket, entry);
-  }
-  entry.pending += 1;
-  if (!entry.synced || entry.known + entry.pending >= limit * EXACT_FROM)
-    await flush(db, bucket, entry);
-  else
-    entry.timer ??= setTimeout(
-      () => void flush(db, bucket, entry).catch(() => undefined),
-      FLUSH_MS,
-    ).unref();
-  const count = entry.known + entry.pending;
-  return {
-    allowed: count <= limit,
+      if (old.windowStart < windowStart && !old.reserving) buckets.delete(key);
+  const found = buckets.get(bucket);
+  const entry: Bucket =
+    found?.windowStart === windowStart
+      ? found
+      : { windowStart, windowMs, known: 0, reserved: 0, synced: false };
+  buckets.set(bucket, entry);
+  const answer = (allowed: boolean): RateLimitResult => ({
+    allowed,
     limit,
-    remaining: Math.max(0, limit - count),
+    remaining: Math.max(0, limit - entry.known + entry.reserved),
     resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  };
+  });
+  for (;;) {
+    if (entry.reserved > 0) {
+      entry.reserved -= 1;
+      return answer(true);
+    }
+    if (entry.known >= limit) return answer(false);
+    entry.reserving ??= reserve(db, bucket, entry, limit).finally(() => {
+      entry.reserving = undefined;
+    });
+    await entry.reserving;
+  }
 }
 
-async function flush(db: Db, bucket: string, entry: Bucket) {
-  if (entry.timer) clearTimeout(entry.timer);
-  entry.timer = undefined;
-  const hits = entry.pending;
-  if (hits === 0) return;
-  entry.pending = 0;
-  try {
-    const total = await addToWindow(
-      db,
-      bucket,
-      new Date(entry.windowStart),
-      new Date(entry.windowStart + entry.windowMs),
-      hits,
-    );
-    // Answers may arrive out of order; the larger total is the newer one.
-    entry.known = Math.max(entry.known, total);
-    entry.synced = true;
-  } catch (error) {
-    entry.pending += hits;
-    throw error;
-  }
+async function reserve(db: Db, bucket: string, entry: Bucket, limit: number) {
+  const share = entry.synced ? Math.max(1, Math.floor((limit - entry.known) / SHARE)) : 1;
+  const total = await addToWindow(
+    db,
+    bucket,
+    new Date(entry.windowStart),
+    new Date(entry.windowStart + entry.windowMs),
+    share,
+  );
+  entry.synced = true;
+  // Answers may arrive out of order; the larger total is the newer one.
+  entry.known = Math.max(entry.known, total);
+  // Granted: what of this share still fitted under the limit when the database added it.
+  entry.reserved += Math.max(0, Math.min(share, limit - (total - share)));
 }

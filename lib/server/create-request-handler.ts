@@ -1,8 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { isApiPath } from '@/lib/api';
+import { withRequestId } from '@/lib/log';
 import { createPublicRequestGuard } from '@/lib/page-cache';
-import { acceptClientAddress, type TrustedProxies } from '@/lib/security';
+import {
+  acceptClientAddress,
+  acceptRequestId,
+  REQUEST_ID_HEADER,
+  type TrustedProxies,
+} from '@/lib/security';
 import { HEALTH_PATHS } from './health';
+import { observeRequest } from './observe-request';
 
 interface RequestHandlerOptions {
   trustedProxies: TrustedProxies;
@@ -15,11 +23,14 @@ interface RequestHandlerOptions {
   handleHealth?(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** /metrics, only when METRICS_TOKEN is set (lib/server/metrics-endpoint.ts); otherwise a page like any. */
   handleMetrics?(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Where each answered request gets its `request` line (server.ts: the app's logger); none when absent. */
+  accessLog?: Logger;
   now?: () => number;
 }
 
 /**
- * server.ts's one request listener, in the order that matters: who sent the request (forwarded
+ * server.ts's one request listener, in the order that matters: the request's id (on the answer, and
+ * on every log line and problem written while it is handled), who sent the request (forwarded
  * headers count only from a trusted proxy), then the per-address limit, then the API or the pages.
  */
 export function createRequestHandler(options: RequestHandlerOptions) {
@@ -28,6 +39,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     now: options.now,
   });
   return (req: IncomingMessage, res: ServerResponse) => {
+    const requestId = acceptRequestId(req, options.trustedProxies);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    observeRequest(req, res, requestId, options.accessLog);
+    withRequestId(requestId, () => route(req, res));
+  };
+
+  function route(req: IncomingMessage, res: ServerResponse) {
     acceptClientAddress(req, options.trustedProxies);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const operational = HEALTH_PATHS.includes(pathname as (typeof HEALTH_PATHS)[number])
@@ -46,5 +64,5 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return;
     }
     if (!guard.page(req, res, pathname)) options.handlePage(req, res);
-  };
+  }
 }

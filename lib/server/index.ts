@@ -2,4 +2,3 @@ export { createRequestHandler } from './create-request-handler';
 export { createHealthEndpoints, HEALTH_PATHS } from './health';
 export { createMetricsEndpoint } from './metrics-endpoint';
 export { refreshDatabaseReadings } from './database-readings';
-export { routeClass } from './route-class';

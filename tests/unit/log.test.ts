@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
-import { createLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
+import { createLogger, redactConsoleErrors, redactUrl, withRequestId } from '@/lib/log';
 
 function capture() {
   const lines: string[] = [];
@@ -103,4 +103,51 @@ describe('structured logs', () => {
       expect(String((error as Error).message)).toContain('MIIEvQ-sealed-value');
     },
   );
+
+  it('names the request being handled on every line, from the logger and its children, and on no other', async () => {
+    const { logger, lines } = capture();
+    logger.info('at boot');
+    await withRequestId('req-1', async () => {
+      logger.info('handling');
+      await new Promise((resolve) => setImmediate(resolve));
+      logger.child({ runner: 'r' }).warn({ requestId: 'req-1' }, 'in a verb');
+    });
+    await Promise.all(
+      ['req-2', 'req-3'].map((id) =>
+        withRequestId(id, async () => {
+          await new Promise((resolve) => setTimeout(resolve, id === 'req-2' ? 20 : 0));
+          logger.error({ err: new Error('boom') }, id);
+        }),
+      ),
+    );
+    logger.info('after');
+    const parsed = lines.map((line) => JSON.parse(line) as { msg: string; requestId?: string });
+    expect(parsed.map((line) => [line.msg, line.requestId])).toEqual([
+      ['at boot', undefined],
+      ['handling', 'req-1'],
+      ['in a verb', 'req-1'],
+      ['req-3', 'req-3'],
+      ['req-2', 'req-2'],
+      ['after', undefined],
+    ]);
+    expect(lines[2]!.match(/requestId/g)).toHaveLength(1);
+  });
+
+  it('ends what Next prints with console.error while a request is handled with its id', () => {
+    const printed: unknown[][] = [];
+    const target = {
+      error: (...args: unknown[]) => void printed.push(args),
+      warn: (...args: unknown[]) => void printed.push(args),
+    };
+    redactConsoleErrors(target);
+    target.error('⨯', new Error('render failed'));
+    withRequestId('req-9', () => target.warn('slow'));
+    const shown = printed.map((args) =>
+      args.map((arg) => (arg instanceof Error ? arg.message : arg)),
+    );
+    expect(shown).toEqual([
+      ['⨯', 'render failed'],
+      ['slow', { requestId: 'req-9' }],
+    ]);
+  });
 });
