@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { getEnv } from '@/lib/config';
-import { getDb as getAppDb, type Db } from '@/lib/db';
+import { getDb as getAppDb, isDatabaseUnavailable, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';
 import type { ApiEnv } from './context';
@@ -29,6 +29,9 @@ export function isApiPath(pathname: string): boolean {
     API_PREFIXES.some((p) => pathname.startsWith(p))
   );
 }
+
+// Long enough for a PostgreSQL restart or failover, short enough that a client does not wait long after it.
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export interface ApiOptions {
   /** The database to use; the app's shared one by default (tests pass their own). */
@@ -94,6 +97,19 @@ export function createApiApp(options: ApiOptions = {}) {
     if (err instanceof DomainError) return domainErrorResponse(c, err);
     if (err instanceof HTTPException && err.status < 500)
       return problemResponse(c, err.status, err.message);
+    if (isDatabaseUnavailable(err)) {
+      getLogger().warn(
+        { err, method: c.req.method, path: new URL(c.req.url).pathname },
+        'api: database unavailable',
+      );
+      const response = problemResponse(
+        c,
+        503,
+        'The database cannot be reached right now; retry after Retry-After seconds (a request with your own id or key is safe to repeat).',
+      );
+      response.headers.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return response;
+    }
     getLogger().error(
       { err, method: c.req.method, path: new URL(c.req.url).pathname },
       'api: unexpected error',

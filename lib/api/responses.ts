@@ -10,6 +10,9 @@ export const commonErrors = {
   401: problem('Missing, unknown or revoked API key'),
   429: problem('Rate limit exceeded (see Retry-After)'),
   500: problem('Unexpected error (logged)'),
+  503: problem(
+    'The database cannot be reached for now (a restart, a failover): retry after Retry-After',
+  ),
 };
 
 export const notFoundError = { 404: problem('Not found in this workspace') };

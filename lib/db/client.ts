@@ -87,6 +87,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, a failover) is reported here; unheard, the
+  // error would end the process. The pool drops that connection and opens a new one when asked.
+  // Its code and message only: node-postgres hangs the whole client (connection settings) on it.
+  pool.on('error', (err: Error & { code?: string }) =>
+    getLogger().warn(
+      { code: err.code, reason: err.message },
+      'db: an idle PostgreSQL connection failed',
+    ),
+  );
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -33,6 +33,10 @@ export interface RegisteredSupplierFixture {
   environment: 'sandbox' | 'live';
   regime: Regime | null;
   alias: string;
+  /** The registration link's ref (what the wizard's address carries). */
+  ref: string;
+  /** `issued` only: the certificate ARCA issued for the pending CSR, not uploaded yet. */
+  certificatePem?: string;
 }
 
 interface RegisterSupplierOptions {
@@ -42,9 +46,10 @@ interface RegisterSupplierOptions {
   name?: string;
   /**
    * How far the supplier goes: `complete` (default) is a finished registration; `validated` stops
-   * with a validated certificate before "Terminar registro"; `started` stops at the link.
+   * with a validated certificate before "Terminar registro"; `issued` stops with the certificate
+   * ARCA issued for the pending CSR, before its upload; `started` stops at the link.
    */
-  until?: 'started' | 'validated' | 'complete';
+  until?: 'started' | 'issued' | 'validated' | 'complete';
   /** Points of sale the supplier registers in the simulated ARCA's portal (what live checks). */
   pointsOfSale?: number[];
   /** The simulated ARCA's portal when its database is not the app's (`simulatorPortal(simDb)`, or another process's). */
@@ -101,7 +106,16 @@ export async function registerSupplier(
     body: { folder: 'suppliers', data: { name, tax_id: { country: 'AR', code: cuit } } },
   });
   const link = await createRegistrationLink(db, workspaceId, entry.id);
-  const fixture = { workspaceId, entryId: entry.id, cuit, name, environment, regime, alias };
+  const fixture = {
+    workspaceId,
+    entryId: entry.id,
+    cuit,
+    name,
+    environment,
+    regime,
+    alias,
+    ref: link.ref!,
+  };
   if (regime) await updateProgress(db, entry.id, 'certificate', { regime });
   const portal = options.portal ?? simulatorPortal(db);
   // The app trusts the simulator's CAs from its own database (trustSimulatorCas): the same CAs, as ARCA's are public.
@@ -119,6 +133,7 @@ export async function registerSupplier(
   const issued = await portal.issueCertificate({ environment, csrPem });
   if (!issued.ok) throw new Error(`the simulator refused the CSR: ${issued.error}`);
   await portal.authorizeService({ environment, cuit, alias });
+  if (options.until === 'issued') return { ...fixture, certificatePem: issued.certificatePem };
   const validated = await validateCertificate(
     db,
     await registration(),

@@ -25,8 +25,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A local webhook receiver on 127.0.0.1 and a random port that records every request. */
-export async function startReceiver(): Promise<Receiver> {
+/** A local webhook receiver on 127.0.0.1 and a random port (or `port`) that records every request. */
+export async function startReceiver(options: { port?: number } = {}): Promise<Receiver> {
   const received: ReceivedWebhook[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const receiver: Receiver = {
@@ -70,7 +70,7 @@ export async function startReceiver(): Promise<Receiver> {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return receiver;
 }

@@ -34,7 +34,11 @@ export async function startWorker(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const id = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${out}`)), 30_000);
+    // A worker that never said it runs may still start later: killed, it cannot take a later test's jobs.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`worker did not start: ${out}`));
+    }, 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const match = /worker (\S+) running/.exec(out);

@@ -10,24 +10,25 @@ import {
   runWorkflow,
   setupWorkspace,
   waitForJobState,
-} from './support/runner-fixtures';
-import { storeValidatedCredentials } from './support/validated-credentials';
-import { startReceiver, type Receiver } from './support/webhook-receiver';
-import { startWorker, type WorkerProcess } from './support/worker-process';
+} from '../integration/support/runner-fixtures';
+import { storeValidatedCredentials } from '../integration/support/validated-credentials';
+import { startReceiver, type Receiver } from '../integration/support/webhook-receiver';
+import { startWorker, type WorkerProcess } from '../integration/support/worker-process';
+import { reportCounts } from './support/counts';
 
 const url = process.env.DATABASE_URL;
 const LEASE_MS = 1_500;
 
 // Worker processes share jobs through PostgreSQL; PGlite belongs to a single process.
 describe.skipIf(!url)(
-  'runner resilience: kill -9 the worker process, restart it [postgres; skipped without DATABASE_URL]',
+  'kill -9 of the worker during a workflow step and during a webhook delivery, then a restart [postgres; skipped without DATABASE_URL]',
   () => {
     let database: Database;
     let receiver: Receiver;
     const workers: WorkerProcess[] = [];
     beforeAll(async () => {
       database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 5 });
-      receiver = await startReceiver();
+      receiver = await startReceiver({ port: 4271 });
     });
     // A worker left running would claim the next test's jobs beside the worker that test kills.
     afterEach(async () => {
@@ -45,7 +46,7 @@ describe.skipIf(!url)(
 
     it(
       'mid-step: every job parks after the restart, no state row or link twice',
-      { timeout: 60_000 },
+      { timeout: 120_000 },
       async () => {
         const db = database.db;
         const { ownerId, workflowId } = await setupWorkspace(db);
@@ -74,9 +75,10 @@ describe.skipIf(!url)(
         expect(held.length, 'jobs the killed worker was in the middle of').toBeGreaterThan(0);
 
         await spawnWorker();
-        for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
-        for (const entry of entries)
-          expect(await entryStateHistory(db, entry.id)).toEqual(['empty', 'processing']);
+        const stuck: string[] = [];
+        for (const id of ids)
+          await waitForJobState(db, ownerId, id, isParked, 30_000).catch(() => stuck.push(id));
+        const histories = await Promise.all(entries.map((e) => entryStateHistory(db, e.id)));
         const links = await db
           .select({ entryId: schema.metaRecords.entryId })
           .from(schema.metaRecords)
@@ -86,18 +88,32 @@ describe.skipIf(!url)(
               entries.map((e) => e.id),
             ),
           );
-        expect(links).toHaveLength(entries.length);
+        const linked = new Set(links.map((l) => l.entryId));
         const intents = await db
           .select({ id: schema.jobIntents.id })
           .from(schema.jobIntents)
           .where(inArray(schema.jobIntents.jobId, ids));
-        expect(intents).toHaveLength(ids.length * 3);
+        reportCounts(
+          'kill -9 of the worker during a workflow step',
+          {
+            acknowledged: ids.length,
+            // A step's side effect (the registration link) missing after the restart.
+            lost: entries.filter((e) => !linked.has(e.id)).length,
+            // A step's side effect twice: a second state row, a second link, a step recorded twice.
+            duplicated:
+              histories.filter((h) => h.join() !== 'empty,processing').length +
+              (links.length - linked.size) +
+              Math.max(0, intents.length - ids.length * 3),
+            stuck: stuck.length,
+          },
+          { 'jobs held by the killed worker': held.length },
+        );
       },
     );
 
     it(
       'mid-delivery: every webhook arrives at least once with the same webhook-id, every job finishes',
-      { timeout: 60_000 },
+      { timeout: 120_000 },
       async () => {
         const db = database.db;
         receiver.received.length = 0;
@@ -130,14 +146,12 @@ describe.skipIf(!url)(
         const beforeRestart = receiver.received.length;
         expect(beforeRestart).toBe(ids.length);
         await spawnWorker();
-        for (const id of ids) await waitForJobState(db, ownerId, id, isParked, 30_000);
+        const stuck = new Set<string>();
+        for (const id of ids)
+          await waitForJobState(db, ownerId, id, isParked, 30_000).catch(() => stuck.add(id));
         const jobOf = (delivery: { body: string }) =>
           (JSON.parse(delivery.body) as { transform_job_id: string }).transform_job_id;
         const redelivered = new Set(receiver.received.slice(beforeRestart).map(jobOf));
-        expect([...redelivered].sort(), 'jobs delivered again after the restart').toEqual(
-          [...ids].sort(),
-        );
-
         const idsByJob = new Map<string, Set<string>>();
         for (const delivery of receiver.received) {
           const job = jobOf(delivery);
@@ -146,21 +160,28 @@ describe.skipIf(!url)(
             (idsByJob.get(job) ?? new Set()).add(String(delivery.headers['webhook-id'])),
           );
         }
-        expect([...idsByJob.keys()].sort()).toEqual([...ids].sort());
-        for (const set of idsByJob.values()) expect(set.size).toBe(1);
 
         await Promise.all(entries.map((e) => storeValidatedCredentials(db, ownerId, e.id)));
         await Promise.all(entries.map((e) => completeRegistration(db, e.id)));
-        const done = await Promise.all(
-          ids.map((id) => waitForJobState(db, ownerId, id, isDone, 20_000)),
+        for (const id of ids)
+          await waitForJobState(db, ownerId, id, isDone, 20_000)
+            .then((job) => job.status !== 'OK' && stuck.add(id))
+            .catch(() => stuck.add(id));
+        const histories = await Promise.all(entries.map((e) => entryStateHistory(db, e.id)));
+        reportCounts(
+          'kill -9 of the worker during a webhook delivery',
+          {
+            acknowledged: ids.length,
+            // Delivered at least once after the restart: the killed worker's answer never counted.
+            lost: ids.filter((id) => !redelivered.has(id)).length,
+            // A second webhook id for one job's delivery, or a step's state row twice.
+            duplicated:
+              ids.filter((id) => (idsByJob.get(id)?.size ?? 0) > 1).length +
+              histories.filter((h) => h.join() !== 'empty,processing,registered').length,
+            stuck: stuck.size,
+          },
+          { 'deliveries (at least once, same id)': receiver.received.length },
         );
-        expect(done.map((j) => j.status)).toEqual(ids.map(() => 'OK'));
-        for (const entry of entries)
-          expect(await entryStateHistory(db, entry.id)).toEqual([
-            'empty',
-            'processing',
-            'registered',
-          ]);
       },
     );
   },
