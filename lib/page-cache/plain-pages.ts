@@ -10,6 +10,7 @@ const COPY = {
   tooMany: { es: es.plainPages.tooMany, en: en.plainPages.tooMany },
   tooManyInWizard: { es: es.plainPages.tooManyInWizard, en: en.plainPages.tooManyInWizard },
   tooLarge: { es: es.plainPages.tooLarge, en: en.plainPages.tooLarge },
+  unavailable: { es: es.plainPages.unavailable, en: en.plainPages.unavailable },
   notFound: {
     es: { title: es.notFound.title, body: es.notFound.body, back: es.notFound.home },
     en: { title: en.notFound.title, body: en.notFound.body, back: en.notFound.home },
@@ -19,7 +20,7 @@ const COPY = {
 type PlainPage = keyof typeof COPY;
 
 /**
- * A page answered before Next renders anything (too many views, a body over the limit, a malformed link): plain
+ * A page answered before Next renders anything (too many views, a body over the limit, a malformed link, the database unreachable): plain
  * HTML with no script, in the supplier's language, with a link back to where they were.
  */
 export function sendPlainPage(

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db } from '@/lib/db';
+import { isDatabaseUnavailable, type Db } from '@/lib/db';
 import { withinAddressAndRefLimits } from '@/lib/ratelimit';
 import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { getRegistrationVersion } from '@/lib/registration';
@@ -55,6 +55,23 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const page =
       req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
+    try {
+      await serveFromCache(req, res, render, url, path, page);
+    } catch (error) {
+      // A restart of PostgreSQL: the supplier is told to retry in a moment, not shown a crash.
+      if (!isDatabaseUnavailable(error) || res.headersSent) throw error;
+      sendPlainPage(res, 503, 'unavailable', page.locale, path, { 'Retry-After': '5' });
+    }
+  };
+
+  async function serveFromCache(
+    req: IncomingMessage,
+    res: ServerResponse,
+    render: () => void,
+    url: string,
+    path: string,
+    page: RegistrationPage,
+  ) {
     const db = await options.getDb();
     if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef)))
       return sendPlainPage(res, 429, 'tooManyInWizard', page.locale, path, { 'Retry-After': '60' });
@@ -70,7 +87,7 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     copyNextPage(req, res, (copy) => store.set(url, { ...copy, version, expiresAt }));
     res.setHeader('X-Page-Cache', 'miss');
     render();
-  };
+  }
 }
 
 /**

@@ -280,4 +280,31 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     expect(response.body).toContain('El archivo es demasiado grande');
     expect(renders).toEqual([]);
   });
+
+  it('answers 503 with a translated page and Retry-After while the database cannot be reached, never a crash', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const serve = createRegistrationPageServer({
+      getDb: () => Promise.reject(refused),
+      viewsPerMinutePerRef: 8,
+    });
+    const down = http.createServer((req, res) => {
+      void serve(req, res, () => res.writeHead(200).end()).catch(() => res.writeHead(500).end());
+    });
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
+    try {
+      const { ref } = await newLink(database().db);
+      const es = await send(`${at}/reg/${ref}/company`, 'GET', {});
+      expect(es.status).toBe(503);
+      expect(es.headers.get('retry-after')).toBe('5');
+      expect(es.text).toContain('Esperá unos segundos y volvé a intentar: tu avance está guardado');
+      const en = await send(`${at}/en/reg/${ref}/company`, 'GET', {});
+      expect(en.status).toBe(503);
+      expect(en.text).toContain('Wait a few seconds and try again: your progress is saved');
+    } finally {
+      await new Promise<void>((resolve) => down.close(() => resolve()));
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
+import { newRef } from '@/lib/registration';
 import { createWorkflow } from '@/lib/transform';
 import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
 import { party, send } from '../integration/support/api-harness';
@@ -142,6 +143,23 @@ describe.skipIf(!bin)(
           await new Promise((r) => setTimeout(r, 250));
         }
       })();
+      // A supplier opening their link meanwhile: the page's front reads the database first.
+      const pageAnswers: Answer[] = [];
+      const supplier = (async () => {
+        while (loading) {
+          const res = await send(`${origin}/reg/${newRef()}/certificate`, 'GET', {}).catch(
+            () => undefined,
+          );
+          if (res)
+            pageAnswers.push({
+              status: res.status,
+              contentType: res.headers.get('content-type') ?? '',
+              retryAfter: res.headers.get('retry-after'),
+              at: Date.now(),
+            });
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      })();
       const clients = Array.from({ length: CLIENTS }, client);
 
       while (jobs.length < 8) await new Promise((r) => setTimeout(r, 50));
@@ -162,7 +180,7 @@ describe.skipIf(!bin)(
       await new Promise((r) => setTimeout(r, 1_000));
       loading = false;
       giveUpAt = Date.now() + 15_000;
-      await Promise.all([...clients, probe]);
+      await Promise.all([...clients, probe, supplier]);
 
       const during = answers.filter((a) => a.at > stoppedAt && a.at < startedAt);
       const unavailable = answers.filter((a) => a.status === 503);
@@ -184,6 +202,19 @@ describe.skipIf(!bin)(
         expect(answer.retryAfter).toBe('5');
       }
       expect(readiness.some((r) => r.status === 503 && r.at > stoppedAt)).toBe(true);
+      const pagesUnavailable = pageAnswers.filter((a) => a.status === 503);
+      expect(
+        pageAnswers.filter((a) => a.status >= 500 && a.status !== 503).map((a) => a.status),
+        'registration pages answering other than 503 while the database was down',
+      ).toEqual([]);
+      expect(
+        pagesUnavailable.length,
+        'no registration page asked while it was down',
+      ).toBeGreaterThan(0);
+      for (const answer of pagesUnavailable) {
+        expect(answer.contentType).toBe('text/html; charset=utf-8');
+        expect(answer.retryAfter).toBe('5');
+      }
       expect(app.child.exitCode ?? app.child.signalCode, 'the app exited').toBeNull();
       expect(app.lines.filter((l) => l.ready === true)).toHaveLength(1);
       expect(entries.length).toBeGreaterThan(acknowledgedBefore);
@@ -224,7 +255,11 @@ describe.skipIf(!bin)(
             Math.max(0, links.length - jobs.length),
           stuck: unacknowledged.length + stuckJobs.length,
         },
-        { '503 answers': unavailable.length, 'recovery ms': recoveredMs },
+        {
+          '503 answers': unavailable.length,
+          'page 503 answers': pagesUnavailable.length,
+          'recovery ms': recoveredMs,
+        },
       );
     });
   },
