@@ -29,6 +29,11 @@ export interface RegistrationView extends Supplier {
   } | null;
   /** A new key and CSR waiting for ARCA's certificate; the validated credentials stay in use meanwhile. */
   pendingCsr: { alias: string; csrPem: string } | null;
+  /**
+   * A renewal of the certificate in use (a job ran again on the registered supplier), with that
+   * certificate's expiry; null when none is running or its job was knocked out or cancelled.
+   */
+  renewal: { startedAt: string; currentNotAfter: string | null } | null;
 }
 
 /** The CSR the supplier is working with: the pending one, else the one behind the validated certificate. */
@@ -44,7 +49,7 @@ export function currentCsr(
 const registrationByRef = statement(
   'registration_by_ref',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
-     c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
+     r.renewal_started_at, c.certificate_not_after, c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
      ${latestJobStatusSql('e.id')} as job_status
    ${PUBLIC_LINK_FROM}`,
 );
@@ -59,6 +64,8 @@ export async function getRegistrationByRef(
   if (!row) return undefined;
   const progress = row.progress as { regime?: Regime; certificate?: CertificateInfo };
   const authorizedAt = toDateOrNull(row.authorized_at);
+  const jobStopped = row.job_status === 'KO' || row.job_status === 'CANCEL';
+  const renewalStartedAt = toDateOrNull(row.renewal_started_at);
   return {
     entryId: String(row.entry_id),
     ownerId: String(row.owner_id),
@@ -67,7 +74,7 @@ export async function getRegistrationByRef(
     step: row.step as WizardStep,
     regime: progress.regime ?? null,
     authorizedAt: authorizedAt?.toISOString() ?? null,
-    linkRevoked: !authorizedAt && (row.job_status === 'KO' || row.job_status === 'CANCEL'),
+    linkRevoked: !authorizedAt && jobStopped,
     credentials: row.source
       ? {
           source: row.source as 'generated' | 'byo',
@@ -80,5 +87,12 @@ export async function getRegistrationByRef(
     pendingCsr: row.pending_alias
       ? { alias: String(row.pending_alias), csrPem: String(row.pending_csr_pem) }
       : null,
+    renewal:
+      renewalStartedAt && !jobStopped
+        ? {
+            startedAt: renewalStartedAt.toISOString(),
+            currentNotAfter: toDateOrNull(row.certificate_not_after)?.toISOString() ?? null,
+          }
+        : null,
   };
 }
