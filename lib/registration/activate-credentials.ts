@@ -77,7 +77,7 @@ export async function activateCredentials(
         .set({
           renewalStartedAt: null,
           step: 'done',
-          progress: sql`${schema.registrations.progress} || ${JSON.stringify({ certificate })}::jsonb`,
+          progress: sql`${schema.registrations.progress} || ${JSON.stringify({ certificate, renewedAt: new Date().toISOString() })}::jsonb`,
           updatedAt: sql`now()`,
         })
         .where(eq(schema.registrations.entryId, supplier.entryId));

@@ -34,13 +34,19 @@ export interface RegistrationView extends Supplier {
    * certificate's expiry; null when none is running or its job was knocked out or cancelled.
    */
   renewal: { startedAt: string; currentNotAfter: string | null } | null;
+  /** When the last renewal replaced the certificate; null when it was never renewed. */
+  renewedAt: string | null;
 }
 
-/** The CSR the supplier is working with: the pending one, else the one behind the validated certificate. */
+/**
+ * The CSR the supplier is working with: the pending one, else the one behind the validated
+ * certificate (never during a renewal, which needs a new one).
+ */
 export function currentCsr(
-  registration: Pick<RegistrationView, 'credentials' | 'pendingCsr'>,
+  registration: Pick<RegistrationView, 'credentials' | 'pendingCsr' | 'renewal'>,
 ): { alias: string; csrPem: string } | null {
   if (registration.pendingCsr) return registration.pendingCsr;
+  if (registration.renewal) return null;
   const { alias, csrPem } = registration.credentials ?? {};
   return alias && csrPem ? { alias, csrPem } : null;
 }
@@ -62,7 +68,11 @@ export async function getRegistrationByRef(
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(ref)) return undefined;
   const [row] = await runStatement(db, registrationByRef, [ref]);
   if (!row) return undefined;
-  const progress = row.progress as { regime?: Regime; certificate?: CertificateInfo };
+  const progress = row.progress as {
+    regime?: Regime;
+    certificate?: CertificateInfo;
+    renewedAt?: string;
+  };
   const authorizedAt = toDateOrNull(row.authorized_at);
   const jobStopped = row.job_status === 'KO' || row.job_status === 'CANCEL';
   const renewalStartedAt = toDateOrNull(row.renewal_started_at);
@@ -94,5 +104,6 @@ export async function getRegistrationByRef(
             currentNotAfter: toDateOrNull(row.certificate_not_after)?.toISOString() ?? null,
           }
         : null,
+    renewedAt: progress.renewedAt ?? null,
   };
 }
