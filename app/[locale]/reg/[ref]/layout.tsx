@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
 import { ClientMessages } from '@/components/ui/client-messages';
 import { EnvBadge } from '@/components/wizard/env-badge';
@@ -23,8 +23,6 @@ export default async function RegistrationLayout({ children, params }: Props) {
   const { ref } = await params;
   const registration = await loadRegistration(ref);
   const t = await getTranslations('wizard');
-  const format = await getFormatter();
-  const renewal = registration.renewal;
   if (registration.linkRevoked) {
     return (
       <section aria-labelledby="revoked-title" className="space-y-3">
@@ -44,21 +42,6 @@ export default async function RegistrationLayout({ children, params }: Props) {
         </div>
         <EnvBadge environment={registration.environment} />
       </div>
-      {renewal && (
-        <div
-          id="renewal-notice"
-          className="mb-6 space-y-1 rounded-md border-l-4 border-sky-700 bg-sky-50 p-4"
-        >
-          <p className="font-semibold">{t('renewal.notice')}</p>
-          {renewal.currentNotAfter && (
-            <p>
-              {t('renewal.current', {
-                date: format.dateTime(new Date(renewal.currentNotAfter), { dateStyle: 'long' }),
-              })}
-            </p>
-          )}
-        </div>
-      )}
       <ClientMessages
         namespaces={[
           'wizard.copy',

@@ -26,6 +26,7 @@ export default async function CompanyStep({ params }: Props) {
         base={`/reg/${ref}`}
         step="company"
         reached={registration.step}
+        renewal={registration.renewal}
         title={renewing ? tRenewal('title', { company }) : t('title')}
       >
         <p>{renewing ? tRenewal('intro', { company }) : t('intro', { company })}</p>
