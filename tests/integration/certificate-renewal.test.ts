@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authorizeService, issueCertificate } from '@/lib/arca-simulator';
 import { schema, type Db } from '@/lib/db';
 import {
+  findSuppliers,
+  getCertificateStatus,
   getRegistrationByRef,
   prepareCsr,
   supplierForInvoicing,
@@ -68,13 +70,17 @@ describeEachDatabase('certificate renewal', (get) => {
     return issued.certificatePem;
   }
 
+  const consoleRow = async (ownerId: string, entryId: string) =>
+    (await findSuppliers(db, ownerId, { page: 1, pageSize: 100 })).list.find(
+      (row) => row.entry.id === entryId,
+    );
   const getJobStatus = async (ownerId: string, id: string) =>
     (await getJob(db, ownerId, id))!.status;
   const pemBody = (pem: string) => pem.replace(/\s+/g, '');
   const alias = () => `renueva${Math.random().toString(36).slice(2, 8)}`;
 
   it('a job on a registered supplier gives its link as a renewal link: the wizard says so, the job waits', async () => {
-    const { parked, link, registration, before, supplier } = await renewing();
+    const { parked, link, registration, before, supplier, ownerId } = await renewing();
     expect(link.value).toEqual({ renewal: true });
     const view = await registration();
     expect(view.authorizedAt).not.toBeNull();
@@ -94,6 +100,13 @@ describeEachDatabase('certificate renewal', (get) => {
     const wait = parked.intents.find((i) => i.provider === 'gov-ar.wait.authorization')!;
     expect(wait.events.at(-1)!.message).toMatch(/^renewal: waiting/);
     expect(before.credentials.certificatePem).toContain('BEGIN CERTIFICATE');
+    // The console: the supplier's certificate panel and the list say a renewal is running.
+    expect((await getCertificateStatus(db, supplier.entryId))!.renewalStartedAt).toBe(
+      view.renewal!.startedAt,
+    );
+    expect(await consoleRow(ownerId, supplier.entryId)).toMatchObject({
+      renewing: true,
+    });
   });
 
   it('invoicing keeps the current certificate while the new one waits; the validation switches, supersedes the old one and ends the job', async () => {
@@ -133,6 +146,14 @@ describeEachDatabase('certificate renewal', (get) => {
     // The expiry notices and the console read this column: they follow the new certificate.
     expect(credentials!.certificateNotAfter!.toISOString()).toBe(result.certificate!.not_after);
 
+    expect(await consoleRow(ownerId, supplier.entryId)).toMatchObject({
+      renewing: false,
+      certificateNotAfter: credentials!.certificateNotAfter,
+    });
+    expect((await getCertificateStatus(db, supplier.entryId))!).toMatchObject({
+      renewalStartedAt: null,
+      notAfter: result.certificate!.not_after,
+    });
     const done = await waitForJobState(db, ownerId, job.id, isDone);
     expect(done.status).toBe('OK');
     const entry = (await getEntry(db, ownerId, supplier.entryId))!;
