@@ -29,6 +29,22 @@ export async function CertificateCard({
               label: t('daysLeft'),
               value: <CertificateExpiry notAfter={new Date(certificate.notAfter)} now={now} />,
             },
+            ...(certificate.renewalStartedAt
+              ? [
+                  {
+                    label: t('renewal'),
+                    value: (
+                      <span data-testid="renewal-status">
+                        {t('renewalInProgress', {
+                          date: format.dateTime(new Date(certificate.renewalStartedAt), {
+                            dateStyle: 'medium',
+                          }),
+                        })}
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       ) : (

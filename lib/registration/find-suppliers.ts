@@ -18,6 +18,8 @@ export interface SupplierListItem {
   entry: Entry;
   /** When the supplier's validated certificate expires; null without one. */
   certificateNotAfter: Date | null;
+  /** A renewal of that certificate is running (it stays in use until the new one validates). */
+  renewing: boolean;
 }
 
 /** A numbered page of the workspace's suppliers with their certificates' expiry, for the console's list. */
@@ -45,11 +47,27 @@ export async function findSuppliers(db: Db, ownerId: string, options: FindSuppli
         .where(and(inArray(credentials.entryId, ids), isNotNull(credentials.validatedAt)))
     : [];
   const notAfter = new Map(expiries.map((row) => [row.entryId, row.notAfter]));
+  const renewing = new Set(
+    ids.length
+      ? (
+          await db
+            .select({ entryId: schema.registrations.entryId })
+            .from(schema.registrations)
+            .where(
+              and(
+                inArray(schema.registrations.entryId, ids),
+                isNotNull(schema.registrations.renewalStartedAt),
+              ),
+            )
+        ).map((row) => row.entryId)
+      : [],
+  );
   return {
     ...result,
     list: result.list.map((entry): SupplierListItem => ({
       entry,
       certificateNotAfter: notAfter.get(entry.id) ?? null,
+      renewing: renewing.has(entry.id),
     })),
   };
 }

@@ -12,6 +12,8 @@ export interface CertificateStatus {
   notAfter: string;
   daysLeft: number;
   validatedAt: string | null;
+  /** When a renewal started: this certificate stays in use until the new one validates. */
+  renewalStartedAt: string | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -27,6 +29,10 @@ export async function getCertificateStatus(
     .from(schema.registrationCredentials)
     .where(eq(schema.registrationCredentials.entryId, entryId));
   if (!credentials?.certificatePem) return null;
+  const [registration] = await db
+    .select({ renewalStartedAt: schema.registrations.renewalStartedAt })
+    .from(schema.registrations)
+    .where(eq(schema.registrations.entryId, entryId));
   const workspace = await getWorkspace(db, credentials.ownerId);
   if (!workspace) return null;
   const certificate = new X509Certificate(credentials.certificatePem);
@@ -39,5 +45,6 @@ export async function getCertificateStatus(
     notAfter: notAfter.toISOString(),
     daysLeft: Math.floor((notAfter.getTime() - now.getTime()) / DAY_MS),
     validatedAt: credentials.validatedAt?.toISOString() ?? null,
+    renewalStartedAt: registration?.renewalStartedAt?.toISOString() ?? null,
   };
 }

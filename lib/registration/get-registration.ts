@@ -29,13 +29,24 @@ export interface RegistrationView extends Supplier {
   } | null;
   /** A new key and CSR waiting for ARCA's certificate; the validated credentials stay in use meanwhile. */
   pendingCsr: { alias: string; csrPem: string } | null;
+  /**
+   * A renewal of the certificate in use (a job ran again on the registered supplier), with that
+   * certificate's expiry; null when none is running or its job was knocked out or cancelled.
+   */
+  renewal: { startedAt: string; currentNotAfter: string | null } | null;
+  /** When the last renewal replaced the certificate; null when it was never renewed. */
+  renewedAt: string | null;
 }
 
-/** The CSR the supplier is working with: the pending one, else the one behind the validated certificate. */
+/**
+ * The CSR the supplier is working with: the pending one, else the one behind the validated
+ * certificate (never during a renewal, which needs a new one).
+ */
 export function currentCsr(
-  registration: Pick<RegistrationView, 'credentials' | 'pendingCsr'>,
+  registration: Pick<RegistrationView, 'credentials' | 'pendingCsr' | 'renewal'>,
 ): { alias: string; csrPem: string } | null {
   if (registration.pendingCsr) return registration.pendingCsr;
+  if (registration.renewal) return null;
   const { alias, csrPem } = registration.credentials ?? {};
   return alias && csrPem ? { alias, csrPem } : null;
 }
@@ -44,7 +55,7 @@ export function currentCsr(
 const registrationByRef = statement(
   'registration_by_ref',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.step, r.progress, r.authorized_at,
-     c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
+     r.renewal_started_at, c.certificate_not_after, c.source, c.alias, c.csr_pem, c.validated_at, p.alias as pending_alias, p.csr_pem as pending_csr_pem,
      ${latestJobStatusSql('e.id')} as job_status
    ${PUBLIC_LINK_FROM}`,
 );
@@ -57,8 +68,14 @@ export async function getRegistrationByRef(
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(ref)) return undefined;
   const [row] = await runStatement(db, registrationByRef, [ref]);
   if (!row) return undefined;
-  const progress = row.progress as { regime?: Regime; certificate?: CertificateInfo };
+  const progress = row.progress as {
+    regime?: Regime;
+    certificate?: CertificateInfo;
+    renewedAt?: string;
+  };
   const authorizedAt = toDateOrNull(row.authorized_at);
+  const jobStopped = row.job_status === 'KO' || row.job_status === 'CANCEL';
+  const renewalStartedAt = toDateOrNull(row.renewal_started_at);
   return {
     entryId: String(row.entry_id),
     ownerId: String(row.owner_id),
@@ -67,7 +84,7 @@ export async function getRegistrationByRef(
     step: row.step as WizardStep,
     regime: progress.regime ?? null,
     authorizedAt: authorizedAt?.toISOString() ?? null,
-    linkRevoked: !authorizedAt && (row.job_status === 'KO' || row.job_status === 'CANCEL'),
+    linkRevoked: !authorizedAt && jobStopped,
     credentials: row.source
       ? {
           source: row.source as 'generated' | 'byo',
@@ -80,5 +97,13 @@ export async function getRegistrationByRef(
     pendingCsr: row.pending_alias
       ? { alias: String(row.pending_alias), csrPem: String(row.pending_csr_pem) }
       : null,
+    renewal:
+      renewalStartedAt && !jobStopped
+        ? {
+            startedAt: renewalStartedAt.toISOString(),
+            currentNotAfter: toDateOrNull(row.certificate_not_after)?.toISOString() ?? null,
+          }
+        : null,
+    renewedAt: progress.renewedAt ?? null,
   };
 }

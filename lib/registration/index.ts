@@ -46,3 +46,4 @@ export { certificateExpiry, EXPIRING_WITHIN_DAYS } from './certificate-expiry';
 export type { CertificateExpiry } from './certificate-expiry';
 export { startCertificateNotices, runCertificateNotices } from './certificate-notices';
 export type { CertificateNoticeScheduler } from './certificate-notices';
+export { startRenewal, isRenewing } from './start-renewal';

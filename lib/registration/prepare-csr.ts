@@ -7,8 +7,21 @@ import { DomainError } from '@/lib/errors';
 import type { Supplier } from './supplier';
 import { updateProgress } from './update-progress';
 
-export function suggestedAlias(supplier: Pick<Supplier, 'company'>): string {
-  return deriveAlias(supplier.company.name);
+/**
+ * The alias the wizard proposes: from the company name; for a renewal with the year added, so the
+ * new certificate gets its own alias (and its own WSAA login) instead of the current one's.
+ */
+export function suggestedAlias(
+  supplier: Pick<Supplier, 'company'> & {
+    renewal?: unknown;
+    credentials?: { alias: string | null } | null;
+  },
+  now = new Date(),
+): string {
+  const alias = deriveAlias(supplier.company.name);
+  if (!supplier.renewal) return alias;
+  const renewed = deriveAlias(supplier.company.name, String(now.getFullYear()));
+  return renewed === supplier.credentials?.alias ? deriveAlias(renewed, 'b') : renewed;
 }
 
 /**

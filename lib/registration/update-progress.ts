@@ -6,7 +6,8 @@ import { laterStep, type WizardStep } from './steps';
 /**
  * Merges into the saved progress and moves the furthest step reached forward. Starting over (a new
  * certificate request) sets it to `reached` even when that is back: the later steps wait for the new
- * certificate. A completed registration (authorised meanwhile, e.g. in another tab) is not moved back.
+ * certificate. A completed registration (authorised meanwhile, e.g. in another tab) is not moved back,
+ * unless it is renewing its certificate.
  */
 export async function updateProgress(
   db: Db,
@@ -17,12 +18,17 @@ export async function updateProgress(
 ) {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ step: schema.registrations.step, authorizedAt: schema.registrations.authorizedAt })
+      .select({
+        step: schema.registrations.step,
+        authorizedAt: schema.registrations.authorizedAt,
+        renewalStartedAt: schema.registrations.renewalStartedAt,
+      })
       .from(schema.registrations)
       .where(eq(schema.registrations.entryId, entryId))
       .for('update');
     if (!row) return;
-    const step = options.startOver && !row.authorizedAt ? reached : laterStep(row.step, reached);
+    const startsOver = options.startOver && (!row.authorizedAt || row.renewalStartedAt);
+    const step = startsOver ? reached : laterStep(row.step, reached);
     await tx
       .update(schema.registrations)
       .set({

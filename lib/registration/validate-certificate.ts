@@ -1,6 +1,6 @@
 import 'server-only';
 import { createPrivateKey } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   checkCertificate,
   getTrustStore,
@@ -11,7 +11,7 @@ import {
 import { schema, type Db } from '@/lib/db';
 import { accessTicketFor, openPrivateKey, type ArcaEndpoints } from './access-ticket';
 import type { Supplier } from './supplier';
-import { updateProgress } from './update-progress';
+import { activateCredentials } from './activate-credentials';
 
 export type { ArcaEndpoints } from './access-ticket';
 
@@ -76,7 +76,7 @@ export async function validateCertificate(
 /**
  * Every check ARCA applies, then a real WSAA login for wsfe. Only a certificate that passes all of
  * them replaces the validated credentials (and clears the pending CSR it answers); a failure
- * changes nothing saved.
+ * changes nothing saved. A renewal needs another certificate than the one in use.
  */
 export async function validateAndActivate(
   db: Db,
@@ -96,6 +96,13 @@ export async function validateAndActivate(
     trust,
   });
   const notices = read.notices.map(String);
+  if (await renewsWithTheSameCertificate(db, supplier, read.pem))
+    return {
+      ok: false,
+      problems: [{ code: 'certificate_not_new', ok: false }],
+      notices,
+      certificate: verdict.certificate,
+    };
   if (!verdict.ok)
     return {
       ok: false,
@@ -113,41 +120,30 @@ export async function validateAndActivate(
   if (!ticket.ok)
     return { ok: false, problems: [ticket.outcome], notices, certificate: verdict.certificate };
 
+  await activateCredentials(
+    db,
+    supplier,
+    { ...candidate, certificatePem: read.pem },
+    verdict.checks,
+    verdict.certificate,
+  );
   const summary = verdict.certificate;
-  const values = {
-    source: candidate.source,
-    alias: candidate.alias,
-    csrPem: candidate.csrPem,
-    keySealed: candidate.keySealed,
-    certificatePem: read.pem,
-    certificateNotAfter: new Date(summary.not_after),
-    lastChecks: verdict.checks,
-    validatedAt: new Date(),
-    updatedAt: new Date(),
-  };
-  const pending = schema.registrationPendingCredentials;
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(schema.registrationCredentials)
-      .values({ entryId: supplier.entryId, ownerId: supplier.ownerId, ...values })
-      .onConflictDoUpdate({ target: schema.registrationCredentials.entryId, set: values });
-    if (candidate.pendingKeySealed)
-      await tx
-        .delete(pending)
-        .where(
-          and(
-            eq(pending.entryId, supplier.entryId),
-            eq(pending.keySealed, candidate.pendingKeySealed),
-          ),
-        );
-    // A request made meanwhile (another tab) still waits for its certificate: the step stays with it.
-    const [newer] = await tx
-      .select({ entryId: pending.entryId })
-      .from(pending)
-      .where(eq(pending.entryId, supplier.entryId));
-    await updateProgress(tx, supplier.entryId, newer ? 'arca' : 'points-of-sale', {
-      certificate: { alias: summary.alias, cuit: summary.cuit, notAfter: summary.not_after },
-    });
-  });
   return { ok: true, problems: [], notices, certificate: summary };
+}
+
+async function renewsWithTheSameCertificate(db: Db, supplier: Supplier, certificatePem: string) {
+  const [row] = await db
+    .select({ certificatePem: schema.registrationCredentials.certificatePem })
+    .from(schema.registrationCredentials)
+    .innerJoin(
+      schema.registrations,
+      eq(schema.registrations.entryId, schema.registrationCredentials.entryId),
+    )
+    .where(
+      and(
+        eq(schema.registrationCredentials.entryId, supplier.entryId),
+        isNotNull(schema.registrations.renewalStartedAt),
+      ),
+    );
+  return row?.certificatePem === certificatePem;
 }

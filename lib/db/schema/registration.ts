@@ -16,6 +16,8 @@ export const registrations = pgTable('registrations', {
     .notNull()
     .default(sql`'{}'::jsonb`),
   authorizedAt: timestamp('authorized_at', { withTimezone: true }),
+  /** Set while a registered supplier renews its certificate (a job ran again on it); cleared by the switch. */
+  renewalStartedAt: timestamp('renewal_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -92,3 +94,26 @@ export const registrationPendingCredentials = pgTable('registration_pending_cred
   keySealed: text('key_sealed').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Certificates a renewal replaced, kept for the record: never used again (neither for invoicing nor
+ * for ARCA tickets). Their private keys are not kept.
+ */
+export const registrationSupersededCredentials = pgTable(
+  'registration_superseded_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    alias: text('alias'),
+    certificatePem: text('certificate_pem').notNull(),
+    certificateNotAfter: timestamp('certificate_not_after', { withTimezone: true }),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registration_superseded_credentials_entry_idx').on(t.entryId, t.supersededAt)],
+);

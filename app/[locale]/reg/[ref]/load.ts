@@ -31,7 +31,9 @@ export async function requireStep(
   step: WizardStep,
 ): Promise<RegistrationView> {
   const registration = await loadRegistration(ref);
-  if (registration.authorizedAt && step !== 'done') redirect({ href: `/reg/${ref}/done`, locale });
+  // A renewal walks the steps again; otherwise a complete registration only shows its done page.
+  if (registration.authorizedAt && !registration.renewal && step !== 'done')
+    redirect({ href: `/reg/${ref}/done`, locale });
   if (!canOpenStep(registration.step, step))
     redirect({ href: `/reg/${ref}/${registration.step}`, locale });
   return registration;

@@ -8,7 +8,7 @@ export default async function RegistrationEntry({ params }: Props) {
   const { ref, locale } = await localeParams(params);
   const registration = await loadRegistration(ref);
   redirect({
-    href: `/reg/${ref}/${registration.authorizedAt ? 'done' : registration.step}`,
+    href: `/reg/${ref}/${registration.authorizedAt && !registration.renewal ? 'done' : registration.step}`,
     locale,
   });
 }

@@ -113,7 +113,7 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
           className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
           data-testid="supplier-list"
         >
-          {result.list.map(({ entry, certificateNotAfter }) => {
+          {result.list.map(({ entry, certificateNotAfter, renewing }) => {
             const party = partyOf(entry.data);
             return (
               <li
@@ -135,6 +135,14 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
                 <div className="flex flex-wrap items-center gap-3">
                   {certificateNotAfter ? (
                     <CertificateExpiry notAfter={certificateNotAfter} now={now} />
+                  ) : null}
+                  {renewing ? (
+                    <span
+                      data-testid="renewing"
+                      className="rounded bg-sky-50 px-1.5 text-sm text-sky-900 ring-1 ring-inset ring-sky-300"
+                    >
+                      {te('renewing')}
+                    </span>
                   ) : null}
                   <StateBadge state={entry.state} />
                 </div>

@@ -30,7 +30,13 @@ export default async function ArcaStep({ params }: Props) {
   const csr = currentCsr(registration);
   return (
     <div className="space-y-8">
-      <StepHeading base={`/reg/${ref}`} step="arca" reached={registration.step} title={t('title')}>
+      <StepHeading
+        base={`/reg/${ref}`}
+        step="arca"
+        reached={registration.step}
+        renewal={registration.renewal}
+        title={t('title')}
+      >
         <p>{t('intro')}</p>
       </StepHeading>
       <ValidatedInUse refCode={ref} locale={locale} registration={registration} />

@@ -84,7 +84,10 @@ export async function uploadOwnCredentials(
       fields: fieldsAt(result.problems.map((p) => p.code)),
       values,
     };
-  return redirect({ href: `/reg/${ref}/points-of-sale`, locale });
+  return redirect({
+    href: `/reg/${ref}/${registration.renewal ? 'done' : 'points-of-sale'}`,
+    locale,
+  });
 }
 
 /** Drops the pending CSR and goes back to the points of sale with the validated certificate. */

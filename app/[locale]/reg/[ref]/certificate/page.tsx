@@ -25,6 +25,7 @@ export default async function CertificateStep({ params }: Props) {
         base={`/reg/${ref}`}
         step="certificate"
         reached={registration.step}
+        renewal={registration.renewal}
         title={t('title')}
       >
         <p>{t('intro')}</p>

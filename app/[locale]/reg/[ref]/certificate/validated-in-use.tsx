@@ -17,7 +17,8 @@ export async function ValidatedInUse({
   const certificate = registration.credentials?.validatedAt
     ? registration.credentials.certificate
     : null;
-  if (!certificate || !registration.pendingCsr) return null;
+  // A renewal needs the new certificate: the layout already says the current one stays in use.
+  if (!certificate || !registration.pendingCsr || registration.renewal) return null;
   const t = await getTranslations('wizard.certificate');
   const format = await getFormatter();
   return (

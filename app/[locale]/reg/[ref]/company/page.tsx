@@ -16,15 +16,20 @@ export default async function CompanyStep({ params }: Props) {
   const registration = await requireStep(ref, locale, 'company');
   const t = await getTranslations('wizard.company');
   const tEnv = await getTranslations('wizard.env');
+  const tRenewal = await getTranslations('wizard.renewal');
+  // A renewal says so from its first words, and what changes: only the certificate.
+  const renewing = !!registration.renewal;
+  const company = registration.company.name;
   return (
     <div className="space-y-8">
       <StepHeading
         base={`/reg/${ref}`}
         step="company"
         reached={registration.step}
-        title={t('title')}
+        renewal={registration.renewal}
+        title={renewing ? tRenewal('title', { company }) : t('title')}
       >
-        <p>{t('intro', { company: registration.company.name })}</p>
+        <p>{renewing ? tRenewal('intro', { company }) : t('intro', { company })}</p>
       </StepHeading>
       <dl className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
         <div>
@@ -58,11 +63,12 @@ export default async function CompanyStep({ params }: Props) {
           {t('stepsTitle')}
         </h2>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
-          <li>{t('steps1')}</li>
-          <li>{t('steps2')}</li>
-          <li>{t('steps3')}</li>
+          {(['steps1', 'steps2', 'steps3'] as const).map((key) => (
+            <li key={key}>{renewing ? tRenewal(key) : t(key)}</li>
+          ))}
         </ol>
       </section>
+      {renewing && registration.regime && <p>{tRenewal('regimeKept')}</p>}
       <CompanyForm
         action={saveCompany.bind(null, ref, locale)}
         regime={registration.regime}

@@ -20,8 +20,10 @@ export default async function DoneStep({ params, searchParams }: Props) {
   const query = await searchParams;
   setRequestLocale(locale);
   const registration = await loadRegistration(ref);
-  if (!registration.authorizedAt) redirect({ href: `/reg/${ref}/${registration.step}`, locale });
+  if (!registration.authorizedAt || registration.renewal)
+    redirect({ href: `/reg/${ref}/${registration.step}`, locale });
   const t = await getTranslations('wizard.done');
+  const tRenewal = await getTranslations('wizard.renewal');
   const format = await getFormatter();
   const notAfter = registration.credentials?.certificate?.notAfter;
   // Homologación invoices have no fiscal value: the page says so instead of "you can invoice".
@@ -41,6 +43,12 @@ export default async function DoneStep({ params, searchParams }: Props) {
         </h1>
       </div>
       <p className="text-lg">{t(`body${env}`)}</p>
+      {registration.renewedAt && (
+        <div id="renewed" className="rounded-md border-l-4 border-emerald-700 bg-emerald-50 p-4">
+          <h2 className="font-semibold text-emerald-900">{tRenewal('doneTitle')}</h2>
+          <p className="mt-1">{tRenewal('doneBody')}</p>
+        </div>
+      )}
       {notAfter && (
         <p className="font-semibold">
           {t('expires', { date: format.dateTime(new Date(notAfter), { dateStyle: 'long' }) })}

@@ -31,6 +31,7 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
         base={`/reg/${ref}`}
         step="points-of-sale"
         reached={registration.step}
+        renewal={registration.renewal}
         title={t('title')}
       />
       {certificate && (

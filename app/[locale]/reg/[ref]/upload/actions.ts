@@ -51,5 +51,9 @@ export async function uploadCertificate(
       fields: { [at]: result.problems[0]?.code ?? 'invalid' },
       values,
     };
-  return redirect({ href: `/reg/${ref}/points-of-sale`, locale });
+  // A renewal keeps the points of sale already checked: the new certificate is in use, it is done.
+  return redirect({
+    href: `/reg/${ref}/${registration.renewal ? 'done' : 'points-of-sale'}`,
+    locale,
+  });
 }

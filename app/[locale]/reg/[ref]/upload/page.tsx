@@ -19,6 +19,7 @@ export default async function UploadStep({ params }: Props) {
         base={`/reg/${ref}`}
         step="upload"
         reached={registration.step}
+        renewal={registration.renewal}
         title={t('title')}
       >
         <p>{t('intro')}</p>
