@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../support/runner-app';
+import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
 
 const INVOICES_PER_RUN = 100;
@@ -119,9 +120,3 @@ function runSender(databaseUrl: string | undefined): Promise<RunResult[]> {
 }
 
 const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples.length;
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Number(
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1),
-  );
-};
