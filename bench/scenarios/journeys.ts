@@ -9,7 +9,7 @@ import { freshPostgres, postgresReachable } from '../support/api-fixtures';
 import { cpuMs, peakRssMib } from '../support/process-stats';
 import { newRegistration, type Registration } from '../support/registration-link';
 import { startSeededApp } from '../support/seeded-app';
-import { BESIDE } from '../support/supplier-browser';
+import { BESIDE, PROXY_ADDRESS } from '../support/supplier-browser';
 import {
   supplierJourney,
   wizardActionIds,
@@ -21,7 +21,7 @@ import type { BenchRow } from '../support/types';
 const JOURNEYS = 200;
 const TARGETS = 'targets: 0 errors, step p99 < 500 ms, < 1 GB per instance';
 // The proxy in front of the app forwards each supplier's own address (the per-address limits count it).
-const APP_ENV = { TRUST_PROXY: '127.0.0.1', LOG_LEVEL: 'warn', APP_ENV: 'demo' };
+const APP_ENV = { TRUST_PROXY: PROXY_ADDRESS, LOG_LEVEL: 'warn', APP_ENV: 'demo' };
 
 interface Deployment {
   label: string;

@@ -1,8 +1,10 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { computeCacheBustingSearchParam } from 'next/dist/shared/lib/router/utils/cache-busting-search-param.js';
 
 export interface Answer {
   status: number;
-  headers: Headers;
+  headers: http.IncomingHttpHeaders;
   text: string;
   /** The path the answer came from, after any redirects followed. */
   path: string;
@@ -21,6 +23,8 @@ const CHROMIUM = {
   'accept-encoding': 'gzip',
 };
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** The address the bench's requests come from: the reverse proxy in front of the app (TRUST_PROXY). */
+export const PROXY_ADDRESS = '127.0.0.2';
 // What Next's router asks for besides the page itself (its route tree, its metadata).
 const TREE_PREFETCH = '/_tree';
 const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only']));
@@ -30,10 +34,14 @@ const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'met
  * assets (each fetched once, then cached), client-side navigations and link prefetches (Next's
  * RSC requests with their router headers and `_rsc` hash), server actions (`Next-Action`), plain
  * form posts; redirects followed. `origin()` picks the instance for each request (a load balancer
- * in front of several); `address` is the supplier's, as the trusted proxy forwards it.
+ * in front of several); `address` is the supplier's, as the trusted proxy forwards it. Like
+ * Chromium, at most six connections at a time, kept alive.
  */
 export class SupplierBrowser {
   private readonly cached = new Set<string>();
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  /** Action redirects that came without the new page, which the browser then fetched itself. */
+  refetchedRedirects = 0;
 
   constructor(
     private readonly origin: () => string,
@@ -97,7 +105,13 @@ export class SupplierBrowser {
     if (typeof body === 'string') headers['content-type'] = 'text/plain;charset=UTF-8';
     const answer = await this.send(from, { method: 'POST', headers, body });
     if (answer.status !== 200) throw new Error(`action on ${from}: ${describe(answer)}`);
-    const redirect = answer.headers.get('x-action-redirect')?.replace(/;(push|replace)$/, '');
+    const redirect = header(answer, 'x-action-redirect')?.replace(/;(push|replace)$/, '');
+    // Next sends the new page with the redirect when its own fetch of that page worked; when it
+    // did not, the router navigates there itself.
+    if (redirect && !header(answer, 'content-type')?.startsWith('text/x-component')) {
+      this.refetchedRedirects++;
+      return { ...(await this.navigate(redirect, from)), redirect };
+    }
     return { ...answer, redirect };
   }
 
@@ -138,7 +152,7 @@ export class SupplierBrowser {
     let answer = await this.send(path, init);
     for (let hops = 0; REDIRECTS.has(answer.status); hops++) {
       if (hops === 5) throw new Error(`too many redirects from ${path}`);
-      answer = await this.send(answer.headers.get('location')!, {
+      answer = await this.send(header(answer, 'location')!, {
         method: 'GET',
         headers: { accept: 'text/html' },
       });
@@ -147,25 +161,47 @@ export class SupplierBrowser {
     return answer;
   }
 
-  private async send(path: string, init: Request): Promise<Answer> {
+  /** Closes its kept-alive connections. */
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private send(path: string, init: Request): Promise<Answer> {
     const origin = this.origin();
-    const response = await fetch(`${origin}${path}`, {
-      method: init.method,
-      body: init.body,
-      redirect: 'manual',
-      headers: {
-        ...CHROMIUM,
-        ...(init.method === 'POST' ? { origin } : {}),
-        'x-forwarded-for': this.address,
-        ...init.headers,
-      },
-    });
-    return {
-      status: response.status,
-      headers: response.headers,
-      text: await response.text(),
-      path,
+    const headers: http.OutgoingHttpHeaders = {
+      ...CHROMIUM,
+      ...(init.method === 'POST' ? { origin } : {}),
+      'x-forwarded-for': this.address,
+      ...init.headers,
     };
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        `${origin}${path}`,
+        { method: init.method, headers, agent: this.agent, localAddress: PROXY_ADDRESS },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const body = Buffer.concat(chunks);
+            const gzipped = response.headers['content-encoding'] === 'gzip';
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              text: (gzipped ? gunzipSync(body) : body).toString('utf8'),
+              path,
+            });
+          });
+        },
+      );
+      request.on('error', reject);
+      if (init.body instanceof FormData) {
+        // A multipart body, encoded (boundary included) as fetch would send it.
+        const encoded = new Response(init.body);
+        request.setHeader('content-type', encoded.headers.get('content-type')!);
+        void encoded.arrayBuffer().then((bytes) => request.end(Buffer.from(bytes)), reject);
+      } else request.end(init.body);
+    });
   }
 }
 
@@ -203,6 +239,11 @@ function routerStateTree(page: string): string {
     16,
   ];
   return encodeURIComponent(JSON.stringify(tree));
+}
+
+function header(answer: Answer, name: string): string | undefined {
+  const value = answer.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function describe(answer: Answer): string {

@@ -53,6 +53,19 @@ export async function supplierJourney(
   record: Recorder,
 ): Promise<void> {
   const browser = new SupplierBrowser(origin, supplier.address);
+  try {
+    await walk(browser, supplier, actions, record);
+  } finally {
+    browser.close();
+  }
+}
+
+async function walk(
+  browser: SupplierBrowser,
+  supplier: Supplier,
+  actions: WizardActionIds,
+  record: Recorder,
+): Promise<void> {
   const link = supplier.linkPath;
   const ref = link.split('/')[2]!;
   const page = (step: string) => `${link}/${step}`;
