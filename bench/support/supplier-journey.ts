@@ -44,17 +44,18 @@ export interface Supplier {
  * in Chromium, sent as Chromium sends it: the link, the company step, a key and CSR, the ARCA
  * step, the simulated WSASS (certificate from the CSR, wsfe authorised), the upload, finish.
  * Every user-felt step is recorded under its name; throws at the first answer that is not the
- * expected one.
+ * expected one. Answers how many action redirects came without their page (see SupplierBrowser.action).
  */
 export async function supplierJourney(
   origin: () => string,
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
-): Promise<void> {
+): Promise<{ refetchedRedirects: number }> {
   const browser = new SupplierBrowser(origin, supplier.address);
   try {
     await walk(browser, supplier, actions, record);
+    return { refetchedRedirects: browser.refetchedRedirects };
   } finally {
     browser.close();
   }
