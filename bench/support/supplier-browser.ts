@@ -194,7 +194,9 @@ export class SupplierBrowser {
           });
         },
       );
-      request.on('error', reject);
+      request.on('error', (error) =>
+        reject(new Error(`${init.method} ${path.split('?')[0]}: ${error.message}`)),
+      );
       if (init.body instanceof FormData) {
         // A multipart body, encoded (boundary included) as fetch would send it.
         const encoded = new Response(init.body);
