@@ -76,9 +76,11 @@ async function walk(
     record(step, performance.now() - started);
     return result;
   };
-  const expectRedirect = (answer: { redirect: string | undefined }, to: string) => {
-    if (answer.redirect !== to)
-      throw new Error(`expected a redirect to ${to}, got ${answer.redirect ?? 'none'}`);
+  const expectRedirect = (answer: { redirect: string | undefined; text: string }, to: string) => {
+    if (answer.redirect === to) return;
+    // An action that does not redirect answers its form's state: the messages the supplier sees.
+    const shown = /"errors":(\[[^\]]*\])/.exec(answer.text)?.[1] ?? '';
+    throw new Error(`expected a redirect to ${to}, got ${answer.redirect ?? 'none'} ${shown}`);
   };
 
   const opened = await browser.document(link, record, '1 open the link (company step)');
