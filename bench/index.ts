@@ -2,7 +2,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { BenchRow, Scenario } from './support/types';
 
-// `npm run bench [-- --only <name>] [-- --json]`: runs every scenario, prints a table, writes bench/results.json.
+// `npm run bench [-- --only <name>] [-- --json]`: runs every scenario (those in ONLY_WHEN_NAMED only
+// with --only), prints a table, writes bench/results.json.
 const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   http: () => import('./scenarios/http'),
   arca: () => import('./scenarios/arca'),
@@ -10,20 +11,25 @@ const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   runner: () => import('./scenarios/runner'),
   wizard: () => import('./scenarios/wizard'),
   invoices: () => import('./scenarios/invoices'),
+  journeys: () => import('./scenarios/journeys'),
 };
+// Minutes long (200 whole wizard journeys on two databases): run with `--only journeys`.
+const ONLY_WHEN_NAMED = new Set(['journeys']);
 
 async function main() {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.split(',') : undefined;
   const rows: BenchRow[] = [];
+  const ran = new Set<string>();
   for (const [name, loadScenario] of Object.entries(SCENARIOS)) {
-    if (only && !only.includes(name)) continue;
+    if (only ? !only.includes(name) : ONLY_WHEN_NAMED.has(name)) continue;
+    ran.add(name);
     if (!json) console.error(`▶ ${name}`);
     rows.push(...(await (await loadScenario()).default()).map((row) => ({ group: name, ...row })));
   }
-  // With --only, the other scenarios' rows from the last run stay in the file.
-  const kept = only ? previousRows().filter((row) => row.group && !only.includes(row.group)) : [];
+  // The rows of scenarios not run this time (--only, or only when named) stay from their last run.
+  const kept = previousRows().filter((row) => row.group && !ran.has(row.group));
   const result = {
     date: new Date().toISOString(),
     machine: {

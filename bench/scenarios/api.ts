@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@/lib/db';
 import type { BenchRow } from '../support/types';
+import { cpuMs } from '../support/process-stats';
 import {
-  cpuMs,
   freshPostgres,
   postgresAdminUrl,
   postgresReachable,

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../support/runner-app';
+import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
 
 // Each run's invoices, and how many of them one at a time: fewer when every call waits on the
@@ -160,10 +161,3 @@ function runSender(settings: {
     });
   });
 }
-
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Number(
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1),
-  );
-};

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { load, warm } from '../support/load';
 import { createScratchDatabase, startRunnerApp, type RunnerApp } from '../support/runner-app';
+import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
 
 const CONNECTIONS = 32;
@@ -165,11 +166,3 @@ async function startLatencyReceiver(): Promise<LatencyReceiver> {
     close: () => server.close(),
   };
 }
-
-const percentile = (samples: number[], p: number) => {
-  if (samples.length === 0) return undefined;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return Number(
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1),
-  );
-};

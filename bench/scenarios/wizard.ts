@@ -4,6 +4,7 @@ import { firstLoadJsBytes } from '../support/first-load-js';
 import { load, warm } from '../support/load';
 import { startSeededApp } from '../support/seeded-app';
 import { startStaticNext } from '../support/servers';
+import { newRegistration } from '../support/registration-link';
 
 const CONNECTIONS = 16;
 
@@ -16,7 +17,10 @@ export default async function wizardScenario(): Promise<BenchRow[]> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const link = await newRegistration(app.url, app.fixtures.sandbox);
+    const { linkPath: link } = await newRegistration(app.url, app.fixtures.sandbox, {
+      name: 'Bench SRL',
+      cuit: '30712345671',
+    });
     const page = await browser.newPage({ baseURL: app.url, locale: 'es-AR' });
     await walkToPointsOfSale(page, link);
 
@@ -85,33 +89,6 @@ export default async function wizardScenario(): Promise<BenchRow[]> {
     await browser.close();
     await Promise.all([app.stop(), staticNext.stop()]);
   }
-}
-
-async function newRegistration(
-  url: string,
-  fixture: { apiKey: string; workflowId: string },
-): Promise<string> {
-  const headers = { Authorization: `Bearer ${fixture.apiKey}`, 'Content-Type': 'application/json' };
-  const entry = await (
-    await fetch(`${url}/silo/v1/entries?folder=suppliers`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: 'Bench SRL', tax_id: { country: 'AR', code: '30712345671' } }),
-    })
-  ).json();
-  await fetch(`${url}/transform/v1/jobs`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ workflow_id: fixture.workflowId, silo_entry_id: entry.id }),
-  });
-  for (let i = 0; i < 100; i++) {
-    const current = await (await fetch(`${url}/silo/v1/entries/${entry.id}`, { headers })).json();
-    const link = current.meta?.find((m: { key: string }) => m.key === 'link')?.link_url as
-      string | undefined;
-    if (link) return new URL(link).pathname;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no registration link');
 }
 
 /** The supplier's path through the simulator, as the e2e test walks it. */

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { createRegistrationLink } from '@/lib/registration';
 import { createEntry } from '@/lib/silo';
@@ -147,12 +146,4 @@ export async function startBaselineApi(
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child);
   return { url, stop: stopper(child), pid: child.pid };
-}
-
-/** CPU time (user + system) a process has used so far, in ms; undefined off Linux. */
-export function cpuMs(pid: number | undefined): number | undefined {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return undefined;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

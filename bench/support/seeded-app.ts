@@ -7,10 +7,18 @@ export interface SeededApp {
   url: string;
   fixtures: Record<'sandbox' | 'live', { workspaceId: string; apiKey: string; workflowId: string }>;
   stop(): Promise<void>;
+  /** The serving process, for CPU and memory accounting. */
+  pid: number | undefined;
 }
 
-/** The app as the e2e tests run it: a fresh embedded database with seeded workspaces, then `npm start`. */
-export async function startSeededApp(port: number): Promise<SeededApp> {
+/**
+ * The app as the e2e tests run it: a fresh embedded database with seeded workspaces, then `npm start`.
+ * `env` is added to its environment.
+ */
+export async function startSeededApp(
+  port: number,
+  env: Record<string, string> = {},
+): Promise<SeededApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-bench-wizard-'));
   const child = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
     env: {
@@ -23,6 +31,7 @@ export async function startSeededApp(port: number): Promise<SeededApp> {
       API_RATE_LIMIT_PER_MINUTE: '1000000000',
       REG_PAGE_VIEWS_PER_MINUTE: '1000000000',
       PAGE_REQUESTS_PER_MINUTE: '1000000000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -42,6 +51,7 @@ export async function startSeededApp(port: number): Promise<SeededApp> {
   }
   return {
     url,
+    pid: child.pid,
     fixtures: JSON.parse(readFileSync(path.join(dataDir, 'e2e-fixtures.json'), 'utf8')),
     stop: () =>
       new Promise((resolve) => {
