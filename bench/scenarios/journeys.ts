@@ -37,6 +37,7 @@ interface RunResult {
   completed: number;
   errors: string[];
   refetchedRedirects: number;
+  resent: number;
   seconds: number;
   steps: Map<string, number[]>;
   cpuMs: number | undefined;
@@ -118,6 +119,7 @@ async function measure(deployment: Deployment, actions: WizardActionIds): Promis
       `server CPU ${perRegistration(crowd) ?? '?'} ms per registration (one alone: ${perRegistration(alone) ?? '?'} ms)`,
       `peak RSS ${memory}`,
       `${crowd.refetchedRedirects} action redirects without their page (Next's own fetch of it failed)`,
+      `${crowd.resent} requests sent again after the server closed an idle connection`,
       `${crowd.errors.length} errors${crowd.errors.length ? ` (first: ${crowd.errors[0]})` : ''}`,
       met ? 'errors and memory met' : 'MISSED',
     ].join('; '),
@@ -144,6 +146,7 @@ async function run(
   const started = performance.now();
   const errors: string[] = [];
   let refetchedRedirects = 0;
+  let resent = 0;
   const finished = await Promise.all(
     registrations.map(async (registration, i) => {
       const journeyStarted = performance.now();
@@ -161,6 +164,7 @@ async function run(
         );
         record(WHOLE, performance.now() - journeyStarted);
         refetchedRedirects += journey.refetchedRedirects;
+        resent += journey.resent;
         return registration;
       } catch (error) {
         errors.push((error as Error).message);
@@ -179,6 +183,7 @@ async function run(
     completed,
     errors,
     refetchedRedirects,
+    resent,
     seconds,
     steps,
     cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,

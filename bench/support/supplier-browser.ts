@@ -27,6 +27,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 export const PROXY_ADDRESS = '127.0.0.2';
 // What Next's router asks for besides the page itself (its route tree, its metadata).
 const TREE_PREFETCH = '/_tree';
+const CLOSED_UNANSWERED = new Set(['ECONNRESET', 'EPIPE']);
 const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only']));
 
 /**
@@ -42,6 +43,8 @@ export class SupplierBrowser {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   /** Action redirects that came without the new page, which the browser then fetched itself. */
   refetchedRedirects = 0;
+  /** Requests sent again because a kept-alive connection was closed before it answered. */
+  resent = 0;
 
   constructor(
     private readonly origin: () => string,
@@ -166,7 +169,7 @@ export class SupplierBrowser {
     this.agent.destroy();
   }
 
-  private send(path: string, init: Request): Promise<Answer> {
+  private send(path: string, init: Request, resending = false): Promise<Answer> {
     const origin = this.origin();
     const headers: http.OutgoingHttpHeaders = {
       ...CHROMIUM,
@@ -194,9 +197,16 @@ export class SupplierBrowser {
           });
         },
       );
-      request.on('error', (error) =>
-        reject(new Error(`${init.method} ${path.split('?')[0]}: ${error.message}`)),
-      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // Chromium sends a request once more when the kept-alive connection it reused was closed
+        // by the server (its idle timeout) before any answer: the race Node documents for agents.
+        if (!resending && request.reusedSocket && CLOSED_UNANSWERED.has(error.code ?? '')) {
+          this.resent++;
+          resolve(this.send(path, init, true));
+          return;
+        }
+        reject(new Error(`${init.method} ${path.split('?')[0]}: ${error.message}`));
+      });
       if (init.body instanceof FormData) {
         // A multipart body, encoded (boundary included) as fetch would send it.
         const encoded = new Response(init.body);

@@ -44,18 +44,19 @@ export interface Supplier {
  * in Chromium, sent as Chromium sends it: the link, the company step, a key and CSR, the ARCA
  * step, the simulated WSASS (certificate from the CSR, wsfe authorised), the upload, finish.
  * Every user-felt step is recorded under its name; throws at the first answer that is not the
- * expected one. Answers how many action redirects came without their page (see SupplierBrowser.action).
+ * expected one. Answers how many action redirects came without their page (see SupplierBrowser.action)
+ * and how many requests were sent again on a fresh connection.
  */
 export async function supplierJourney(
   origin: () => string,
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
-): Promise<{ refetchedRedirects: number }> {
+): Promise<{ refetchedRedirects: number; resent: number }> {
   const browser = new SupplierBrowser(origin, supplier.address);
   try {
     await walk(browser, supplier, actions, record);
-    return { refetchedRedirects: browser.refetchedRedirects };
+    return { refetchedRedirects: browser.refetchedRedirects, resent: browser.resent };
   } finally {
     browser.close();
   }
