@@ -3,7 +3,7 @@ import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApiApp } from '@/lib/api';
-import { ConfigError, getEnv, resolveMasterKey } from '@/lib/config';
+import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { startControlSocket } from '@/lib/admin';
@@ -28,7 +28,7 @@ redactConsoleErrors();
 async function main() {
   const env = getEnv();
   const log = getLogger();
-  resolveMasterKey(env);
+  resolveMasterKeys(env);
   const database = await startDatabase();
   // The first unknown-email sign-in must not pay for computing the decoy as well.
   void warmDecoyHash();

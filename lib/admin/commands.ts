@@ -3,6 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { backupEmbeddedDatabase, BackupRefused, writeBackupFile, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { createWorkflow, WEBHOOK_SUBSCRIPTIONS } from '@/lib/transform';
+import { resealMasterKey } from './reseal-master-key';
 import { createUser } from '@/lib/users';
 import { connectApp, createApiKey, createWorkspace, getWorkspace } from '@/lib/workspaces';
 
@@ -186,6 +187,23 @@ export const ADMIN_COMMANDS = {
           });
         throw error;
       }
+    },
+  },
+  // npm run master-key:reseal [-- --batch-size <n>] [--json]: after a master key rotation (docs/operations.md).
+  'master-key:reseal': {
+    options: {
+      'batch-size': { type: 'string', default: '100' },
+      json: { type: 'boolean', default: false },
+    },
+    async run(db, values) {
+      const batchSize = Number(text(values['batch-size']) ?? '100');
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
+        throw new DomainError({
+          kind: 'invalid',
+          code: 'usage',
+          detail: '--batch-size must be a whole number from 1 to 10000',
+        });
+      return resealMasterKey(db, batchSize);
     },
   },
 } satisfies Record<string, AdminCommand>;

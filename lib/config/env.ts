@@ -19,6 +19,20 @@ const rawSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REGISTRATION_URL: z.url({ protocol: /^https?$/ }).optional(),
   MASTER_KEY: z.string().optional(),
+  // The version MASTER_KEY seals under; raised by one at each rotation (see docs/operations.md).
+  MASTER_KEY_VERSION: z.coerce.number().int().min(1).max(255).default(1),
+  // Older master keys that still open what they sealed until `npm run master-key:reseal` has run.
+  MASTER_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parsePreviousKeys(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   ARCA_SIMULATOR: z.enum(['on', 'off']).optional(),
   ARCA_SANDBOX_WSAA_URL: z.url().optional(),
   ARCA_SANDBOX_WSFE_URL: z.url().optional(),
@@ -52,6 +66,23 @@ const rawSchema = z.object({
 });
 
 type AppEnv = ReturnType<typeof parseEnv>;
+
+/** `2:base64key,1:base64key` → versions and keys (still base64: resolveMasterKeys checks them). */
+function parsePreviousKeys(value: string | undefined): { version: number; key: string }[] {
+  if (!value) return [];
+  const seen = new Set<number>();
+  return value.split(',').map((pair) => {
+    const match = /^\s*(\d+):(\S+?)\s*$/.exec(pair);
+    const version = match ? Number(match[1]) : NaN;
+    if (!match || version < 1 || version > 255)
+      throw new Error(
+        `list older keys as version:key pairs, comma-separated (\`1:<base64 of 32 bytes>\`), versions from 1 to 255; "${match ? `${match[1]}:…` : 'a pair'}" is not one`,
+      );
+    if (seen.has(version)) throw new Error(`version ${version} is listed twice`);
+    seen.add(version);
+    return { version, key: match[2]! };
+  });
+}
 
 const ARCA_HOSTS = {
   sandbox: {
@@ -88,6 +119,11 @@ export function parseEnv(vars: Record<string, string | undefined>) {
       'ARCA_SIMULATOR=on is refused when APP_ENV=production: the simulator CAs must never be trusted in production.',
     );
   }
+  const clash = raw.MASTER_KEY_PREVIOUS.find((p) => p.version === raw.MASTER_KEY_VERSION);
+  if (clash)
+    throw new ConfigError(
+      `MASTER_KEY_PREVIOUS lists version ${clash.version}, which is MASTER_KEY_VERSION: a new key takes a new version.`,
+    );
   const dataDir = path.resolve(raw.DATA_DIR);
   const base = (raw.REGISTRATION_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   const arcaBase = simulator ? `http://127.0.0.1:${raw.PORT}/simulator/arca` : undefined;
@@ -100,6 +136,8 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     databaseUrl: raw.DATABASE_URL,
     registrationUrl: base,
     masterKey: raw.MASTER_KEY,
+    masterKeyVersion: raw.MASTER_KEY_VERSION,
+    masterKeyPrevious: raw.MASTER_KEY_PREVIOUS,
     logLevel: raw.LOG_LEVEL,
     metricsToken: raw.METRICS_TOKEN,
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
@@ -130,35 +168,38 @@ export function parseEnv(vars: Record<string, string | undefined>) {
 
 const DEV_KEY_FILE = 'master.dev.key';
 
+/** A configured master key as 32 bytes; `name` says which variable holds it in every refusal. */
+function checkedKey(env: AppEnv, name: string, base64: string, devFile: string): Buffer {
+  const key = Buffer.from(base64, 'base64');
+  if (key.length !== 32 || key.toString('base64') !== base64.trim()) {
+    throw new ConfigError(
+      `${name} must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32).`,
+    );
+  }
+  if (env.production && new Set(key).size < 8) {
+    throw new ConfigError(
+      `${name} is too weak for production: generate one with \`openssl rand -base64 32\`.`,
+    );
+  }
+  if (
+    env.production &&
+    existsSync(devFile) &&
+    readFileSync(devFile, 'utf8').trim() === base64.trim()
+  ) {
+    throw new ConfigError(
+      `${name} is the development key generated into DATA_DIR; production needs its own.`,
+    );
+  }
+  return key;
+}
+
 /**
  * The master key as 32 bytes. Outside production a development key is generated into DATA_DIR;
  * in production a missing, malformed, weak or development key stops the process.
  */
 export function resolveMasterKey(env: AppEnv): Buffer {
   const devFile = path.join(env.dataDir, DEV_KEY_FILE);
-  if (env.masterKey) {
-    const key = Buffer.from(env.masterKey, 'base64');
-    if (key.length !== 32 || key.toString('base64') !== env.masterKey.trim()) {
-      throw new ConfigError(
-        'MASTER_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32).',
-      );
-    }
-    if (env.production && new Set(key).size < 8) {
-      throw new ConfigError(
-        'MASTER_KEY is too weak for production: generate one with `openssl rand -base64 32`.',
-      );
-    }
-    if (
-      env.production &&
-      existsSync(devFile) &&
-      readFileSync(devFile, 'utf8').trim() === env.masterKey.trim()
-    ) {
-      throw new ConfigError(
-        'MASTER_KEY is the development key generated into DATA_DIR; production needs its own.',
-      );
-    }
-    return key;
-  }
+  if (env.masterKey) return checkedKey(env, 'MASTER_KEY', env.masterKey, devFile);
   if (env.production) {
     throw new ConfigError(
       'MASTER_KEY is required when APP_ENV=production (base64 of 32 bytes: `openssl rand -base64 32`).',
@@ -180,6 +221,29 @@ export function resolveMasterKey(env: AppEnv): Buffer {
     unlinkSync(draft);
   }
   return read();
+}
+
+export interface MasterKeys {
+  /** What new seals use: MASTER_KEY (or the development key) as MASTER_KEY_VERSION. */
+  current: { version: number; key: Buffer };
+  /** MASTER_KEY_PREVIOUS: they only open what they sealed before the rotation. */
+  previous: { version: number; key: Buffer }[];
+}
+
+/** Every configured master key, checked as MASTER_KEY is; a previous key equal to the current one is refused. */
+export function resolveMasterKeys(env: AppEnv): MasterKeys {
+  const current = { version: env.masterKeyVersion, key: resolveMasterKey(env) };
+  const devFile = path.join(env.dataDir, DEV_KEY_FILE);
+  const previous = env.masterKeyPrevious.map(({ version, key }) => {
+    const name = `MASTER_KEY_PREVIOUS (version ${version})`;
+    const checked = checkedKey(env, name, key, devFile);
+    if (checked.equals(current.key))
+      throw new ConfigError(
+        `${name} is the current MASTER_KEY: a rotation needs a new MASTER_KEY (openssl rand -base64 32).`,
+      );
+    return { version, key: checked };
+  });
+  return { current, previous };
 }
 
 let cached: AppEnv | undefined;

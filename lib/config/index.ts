@@ -1,1 +1,2 @@
-export { getEnv, parseEnv, resolveMasterKey, ConfigError } from './env';
+export { getEnv, parseEnv, resolveMasterKey, resolveMasterKeys, ConfigError } from './env';
+export type { MasterKeys } from './env';

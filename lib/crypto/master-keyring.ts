@@ -1,8 +1,9 @@
 import 'server-only';
-import { getEnv, resolveMasterKey } from '@/lib/config';
+import { getEnv, resolveMasterKeys } from '@/lib/config';
 import { createKeyring, type Keyring } from './keyring';
 
-/** The application's keyring: MASTER_KEY as version 1 (the only one configuration carries today). */
+/** The application's keyring: MASTER_KEY seals as MASTER_KEY_VERSION, MASTER_KEY_PREVIOUS still opens. */
 export function getMasterKeyring(): Keyring {
-  return createKeyring({ version: 1, key: resolveMasterKey(getEnv()) });
+  const { current, previous } = resolveMasterKeys(getEnv());
+  return createKeyring(current, previous);
 }

@@ -10,8 +10,8 @@ interface DemoCredentials {
   consolePassword?: string;
 }
 
-const FILE = 'demo-credentials.sealed';
-const ASSOCIATED_DATA = 'arca-registration demo credentials';
+export const DEMO_CREDENTIALS_FILE = 'demo-credentials.sealed';
+export const DEMO_CREDENTIALS_AD = 'arca-registration demo credentials';
 
 /**
  * The database keeps only hashes of API keys and passwords, so the plaintexts the demo shows are
@@ -19,11 +19,11 @@ const ASSOCIATED_DATA = 'arca-registration demo credentials';
  * is missing or does not open (another master key) reads as empty: the demo makes new ones.
  */
 export function readDemoCredentials(dataDir = getEnv().dataDir): DemoCredentials {
-  const file = path.join(dataDir, FILE);
+  const file = path.join(dataDir, DEMO_CREDENTIALS_FILE);
   if (!existsSync(file)) return {};
   try {
     const parsed: unknown = JSON.parse(
-      openSecret(readFileSync(file, 'utf8').trim(), getMasterKeyring(), ASSOCIATED_DATA).toString(
+      openSecret(readFileSync(file, 'utf8').trim(), getMasterKeyring(), DEMO_CREDENTIALS_AD).toString(
         'utf8',
       ),
     );
@@ -42,11 +42,11 @@ export function writeDemoCredentials(
   credentials: DemoCredentials,
   dataDir = getEnv().dataDir,
 ): void {
-  const file = path.join(dataDir, FILE);
+  const file = path.join(dataDir, DEMO_CREDENTIALS_FILE);
   const draft = `${file}.${process.pid}`;
   writeFileSync(
     draft,
-    sealSecret(JSON.stringify(credentials), getMasterKeyring(), ASSOCIATED_DATA) + '\n',
+    sealSecret(JSON.stringify(credentials), getMasterKeyring(), DEMO_CREDENTIALS_AD) + '\n',
     { mode: 0o600 },
   );
   renameSync(draft, file);

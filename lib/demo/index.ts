@@ -1,2 +1,3 @@
 export { ensureDemoConsoleUser } from './ensure-demo-operator';
 export { prepareDemo } from './prepare-demo';
+export { resealDemoCredentials } from './reseal-demo-credentials';

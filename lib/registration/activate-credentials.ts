@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CertificateSummary } from '@/lib/arca';
+import { getMasterKeyring, resealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
 import { resumeJobsWaitingOn } from '@/lib/transform';
 import { setLinkValue } from './create-link';
@@ -13,8 +14,8 @@ export interface ValidatedCredentials {
   csrPem: string | null;
   keySealed: string;
   certificatePem: string;
-  /** The pending request's sealed key these answer or replace: only that request is cleared. */
-  pendingKeySealed: string | null;
+  /** The pending request's CSR these answer or replace: only that request is cleared. */
+  pendingCsrPem: string | null;
 }
 
 /**
@@ -36,7 +37,8 @@ export async function activateCredentials(
     source: validated.source,
     alias: validated.alias,
     csrPem: validated.csrPem,
-    keySealed: validated.keySealed,
+    // Read before the checks: a master key rotation may have re-sealed everything meanwhile.
+    keySealed: resealSecret(validated.keySealed, getMasterKeyring(), supplier.entryId),
     certificatePem: validated.certificatePem,
     certificateNotAfter: new Date(summary.not_after),
     lastChecks: checks,
@@ -88,13 +90,13 @@ export async function activateCredentials(
       });
       return true;
     }
-    if (validated.pendingKeySealed)
+    if (validated.pendingCsrPem)
       await tx
         .delete(pending)
         .where(
           and(
             eq(pending.entryId, supplier.entryId),
-            eq(pending.keySealed, validated.pendingKeySealed),
+            eq(pending.csrPem, validated.pendingCsrPem),
           ),
         );
     // A request made meanwhile (another tab) still waits for its certificate: the step stays with it.

@@ -22,7 +22,7 @@ export async function bringOwnCredentials(
   const pending = schema.registrationPendingCredentials;
   // The request on screen when the pair was brought, replaced if the pair validates; one made later stays.
   const [replaced] = await db
-    .select({ keySealed: pending.keySealed })
+    .select({ csrPem: pending.csrPem })
     .from(pending)
     .where(eq(pending.entryId, supplier.entryId));
   const credentials = await readCredentials({ ...input, password: input.password || undefined });
@@ -39,7 +39,7 @@ export async function bringOwnCredentials(
     alias: null,
     csrPem: null,
     keySealed,
-    pendingKeySealed: replaced?.keySealed ?? null,
+    pendingCsrPem: replaced?.csrPem ?? null,
   };
   return validateAndActivate(db, supplier, read.pem, candidate, endpoints);
 }

@@ -47,3 +47,4 @@ export type { CertificateExpiry } from './certificate-expiry';
 export { startCertificateNotices, runCertificateNotices } from './certificate-notices';
 export type { CertificateNoticeScheduler } from './certificate-notices';
 export { startRenewal, isRenewing } from './start-renewal';
+export { resealRegistrationKeys } from './reseal-registration-keys';

@@ -30,10 +30,11 @@ export interface CandidateCredentials {
   csrPem: string | null;
   keySealed: string;
   /**
-   * The sealed key of the pending request these credentials answer (generated) or replace (brought),
-   * as read before the checks: only that one is cleared, a newer one made meanwhile in another tab stays.
+   * The CSR of the pending request these credentials answer (generated) or replace (brought), as read
+   * before the checks: only that one is cleared, a newer one made meanwhile in another tab stays. Its
+   * CSR names the request, not its sealed key, which a master key re-seal may change meanwhile.
    */
-  pendingKeySealed: string | null;
+  pendingCsrPem: string | null;
 }
 
 /**
@@ -60,14 +61,14 @@ export async function validateCertificate(
         alias: pending.alias,
         csrPem: pending.csrPem,
         keySealed: pending.keySealed,
-        pendingKeySealed: pending.keySealed,
+        pendingCsrPem: pending.csrPem,
       }
     : active && {
         source: active.source,
         alias: active.alias,
         csrPem: active.csrPem,
         keySealed: active.keySealed,
-        pendingKeySealed: null,
+        pendingCsrPem: null,
       };
   if (!candidate) return { ok: false, problems: [{ code: 'key_missing', ok: false }], notices: [] };
   return validateAndActivate(db, supplier, input, candidate, endpoints);

@@ -20,3 +20,4 @@ export type { Step, WebhookConfig, WebhookSubscription, JobStatus, StepProvider 
 export { isJobFaultCode } from './fault-codes';
 export { countUnfinishedJobs } from './count-unfinished-jobs';
 export type { UnfinishedJobCount } from './count-unfinished-jobs';
+export { resealWebhookSecrets } from './reseal-webhook-secrets';

@@ -1,4 +1,4 @@
-import { ConfigError, getEnv } from '@/lib/config';
+import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { startCertificateNotices } from '@/lib/registration';
@@ -14,6 +14,8 @@ async function main() {
     );
     process.exit(1);
   }
+  // A worker opens sealed keys and webhook secrets: a bad master key stops it here, not mid-job.
+  resolveMasterKeys(env);
   await startDatabase('npm run worker');
   const runner = startRunner({ getDb, steps: STEP_HANDLERS });
   const certificateNotices = startCertificateNotices({ getDb });
