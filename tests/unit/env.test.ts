@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, resolveMasterKey } from '@/lib/config';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, parseEnv, resolveMasterKey, resolveMasterKeys } from '@/lib/config';
 
 const strongKey = Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 37 + 11) % 256)).toString(
   'base64',
@@ -120,5 +121,112 @@ describe('resolveMasterKey', () => {
         parseEnv({ APP_ENV: 'production', MASTER_KEY: strongKey, DATA_DIR: dataDir() }),
       ),
     ).toHaveLength(32);
+  });
+});
+
+describe('resolveMasterKeys (rotation)', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'arca-env-'));
+  const key = () => randomBytes(32).toString('base64');
+
+  it('is MASTER_KEY as version 1 with no previous key by default', () => {
+    const current = key();
+    const keys = resolveMasterKeys(parseEnv({ MASTER_KEY: current }));
+    expect(keys.current.version).toBe(1);
+    expect(keys.current.key.toString('base64')).toBe(current);
+    expect(keys.previous).toEqual([]);
+  });
+
+  it('reads MASTER_KEY_VERSION and the version:key pairs of MASTER_KEY_PREVIOUS', () => {
+    const [current, v2, v1] = [key(), key(), key()];
+    const keys = resolveMasterKeys(
+      parseEnv({
+        APP_ENV: 'production',
+        DATA_DIR: dataDir(),
+        MASTER_KEY: current,
+        MASTER_KEY_VERSION: '3',
+        MASTER_KEY_PREVIOUS: `2:${v2}, 1:${v1}`,
+      }),
+    );
+    expect(keys.current.version).toBe(3);
+    expect(keys.previous.map((p) => [p.version, p.key.toString('base64')])).toEqual([
+      [2, v2],
+      [1, v1],
+    ]);
+  });
+
+  it('keeps the development key as the current version outside production', () => {
+    const dir = dataDir();
+    const previous = key();
+    const keys = resolveMasterKeys(
+      parseEnv({ DATA_DIR: dir, MASTER_KEY_VERSION: '2', MASTER_KEY_PREVIOUS: `1:${previous}` }),
+    );
+    expect(keys.current).toEqual({
+      version: 2,
+      key: resolveMasterKey(parseEnv({ DATA_DIR: dir })),
+    });
+    expect(keys.previous[0]!.key.toString('base64')).toBe(previous);
+  });
+
+  it('refuses versions outside 1..255, pairs without a version, and a version listed twice', () => {
+    expect(() => parseEnv({ MASTER_KEY_VERSION: '0' })).toThrow(/MASTER_KEY_VERSION/);
+    expect(() => parseEnv({ MASTER_KEY_VERSION: '256' })).toThrow(/MASTER_KEY_VERSION/);
+    expect(() => parseEnv({ MASTER_KEY_VERSION: '1.5' })).toThrow(/MASTER_KEY_VERSION/);
+    const k = key();
+    expect(() => parseEnv({ MASTER_KEY_PREVIOUS: k })).toThrow(/MASTER_KEY_PREVIOUS.*version:key/);
+    expect(() => parseEnv({ MASTER_KEY_PREVIOUS: `0:${k}` })).toThrow(/MASTER_KEY_PREVIOUS/);
+    expect(() => parseEnv({ MASTER_KEY_PREVIOUS: `1:${k},1:${key()}` })).toThrow(
+      /version 1 is listed twice/,
+    );
+    expect(() => parseEnv({ MASTER_KEY_VERSION: '2', MASTER_KEY_PREVIOUS: `2:${k}` })).toThrow(
+      /lists version 2, which is MASTER_KEY_VERSION/,
+    );
+  });
+
+  it('never repeats a key in its refusals', () => {
+    const secret = key();
+    const attempt = () => parseEnv({ MASTER_KEY_PREVIOUS: `x:${secret}` });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).not.toThrow(secret);
+  });
+
+  it('checks previous keys as MASTER_KEY is checked, naming the version', () => {
+    const dir = dataDir();
+    const devKey = resolveMasterKey(parseEnv({ DATA_DIR: dir })).toString('base64');
+    const production = {
+      APP_ENV: 'production',
+      DATA_DIR: dir,
+      MASTER_KEY: key(),
+      MASTER_KEY_VERSION: '2',
+    };
+    expect(() =>
+      resolveMasterKeys(parseEnv({ ...production, MASTER_KEY_PREVIOUS: '1:c2hvcnQ=' })),
+    ).toThrow(/MASTER_KEY_PREVIOUS \(version 1\) must be the base64 encoding of exactly 32 bytes/);
+    const zeros = Buffer.alloc(32).toString('base64');
+    expect(() =>
+      resolveMasterKeys(parseEnv({ ...production, MASTER_KEY_PREVIOUS: `1:${zeros}` })),
+    ).toThrow(/MASTER_KEY_PREVIOUS \(version 1\) is too weak/);
+    expect(() =>
+      resolveMasterKeys(parseEnv({ ...production, MASTER_KEY_PREVIOUS: `1:${devKey}` })),
+    ).toThrow(/MASTER_KEY_PREVIOUS \(version 1\) is the development key/);
+    // Outside production a weak old key still opens what it sealed (a demo moving to a real key).
+    expect(
+      resolveMasterKeys(
+        parseEnv({
+          DATA_DIR: dir,
+          MASTER_KEY: key(),
+          MASTER_KEY_VERSION: '2',
+          MASTER_KEY_PREVIOUS: `1:${zeros}`,
+        }),
+      ).previous,
+    ).toHaveLength(1);
+  });
+
+  it('refuses a previous key equal to the new MASTER_KEY (a version raised, the key not changed)', () => {
+    const same = key();
+    expect(() =>
+      resolveMasterKeys(
+        parseEnv({ MASTER_KEY: same, MASTER_KEY_VERSION: '2', MASTER_KEY_PREVIOUS: `1:${same}` }),
+      ),
+    ).toThrow(/version 1\) is the current MASTER_KEY/);
   });
 });
