@@ -23,9 +23,11 @@ export function readDemoCredentials(dataDir = getEnv().dataDir): DemoCredentials
   if (!existsSync(file)) return {};
   try {
     const parsed: unknown = JSON.parse(
-      openSecret(readFileSync(file, 'utf8').trim(), getMasterKeyring(), DEMO_CREDENTIALS_AD).toString(
-        'utf8',
-      ),
+      openSecret(
+        readFileSync(file, 'utf8').trim(),
+        getMasterKeyring(),
+        DEMO_CREDENTIALS_AD,
+      ).toString('utf8'),
     );
     if (typeof parsed !== 'object' || parsed === null) return {};
     const { apiKey, consolePassword } = parsed as Record<string, unknown>;

@@ -94,10 +94,7 @@ export async function activateCredentials(
       await tx
         .delete(pending)
         .where(
-          and(
-            eq(pending.entryId, supplier.entryId),
-            eq(pending.csrPem, validated.pendingCsrPem),
-          ),
+          and(eq(pending.entryId, supplier.entryId), eq(pending.csrPem, validated.pendingCsrPem)),
         );
     // A request made meanwhile (another tab) still waits for its certificate: the step stays with it.
     const [newer] = await tx
