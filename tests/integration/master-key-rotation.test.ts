@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ADMIN_COMMANDS } from '@/lib/admin';
+import { ADMIN_COMMANDS, sendToControlSocket, startControlSocket } from '@/lib/admin';
 import {
   accessTicketFor,
   resealRegistrationKeys,
@@ -205,7 +205,10 @@ describeEachDatabase('master key rotation', (get) => {
     const supplier = await registerSupplier(db, sim, ownerId);
     await registerSupplier(db, sim, ownerId, { until: 'issued' });
     config.vars = rotated;
-    expect(await reseal()).toEqual({
+    // As the CLI sends it to the app that holds the embedded database.
+    const socket = await startControlSocket(dataDir, async () => db);
+    const sent = sendToControlSocket(dataDir, 'master-key:reseal', { 'batch-size': '2' });
+    await expect(sent.finally(() => socket.close())).resolves.toEqual({
       key_version: 2,
       registration_credentials: 1,
       registration_pending_credentials: 1,
