@@ -3,8 +3,10 @@ export interface ClusterOptions {
   databaseUrl: string | undefined;
   /** One app instance per port, each started with RUNNER=off. */
   ports: number[];
-  /** `npm run worker` processes; 1 by default. */
+  /** `npm run worker` processes; 1 by default, or one per worker port. */
   workers?: number;
+  /** One WORKER_PORT per worker (its /healthz, /readyz, /metrics); none by default. WORKER_PORT in the caller's environment is never passed on. */
+  workerPorts?: number[];
   /** Added to every child's environment (ARCA URLs, LOG_LEVEL, limits…). */
   env?: Record<string, string>;
   /** How long an instance may take to answer /healthz; 300 000 ms by default (Next starts slowly on a busy machine). */
@@ -29,9 +31,15 @@ export interface ClusterInstance extends ClusterProcess {
   url: string;
 }
 
+export interface ClusterWorker extends ClusterProcess {
+  /** Its WORKER_PORT and http://127.0.0.1:<port>, when workerPorts gave it one. */
+  port?: number;
+  url?: string;
+}
+
 export interface Cluster {
   instances: ClusterInstance[];
-  workers: ClusterProcess[];
+  workers: ClusterWorker[];
   /** Rejects when any child exits before stop() was called (never resolves). */
   failed: Promise<never>;
   /** Stops every child (SIGTERM by default) and waits for all of them. */

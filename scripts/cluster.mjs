@@ -15,14 +15,19 @@ const KEPT_LINES = 40;
  * @returns {Promise<import('./cluster.d.mts').Cluster>}
  */
 export async function startCluster(options) {
-  const { databaseUrl, ports, workers = 1, env = {}, output = 'prefixed' } = options;
+  const { databaseUrl, ports, workerPorts = [], env = {}, output = 'prefixed' } = options;
+  const workers = options.workers ?? Math.max(1, workerPorts.length);
   const readyMs = options.readyTimeoutMs ?? 300_000;
   if (!databaseUrl)
     throw new Error(
       'a cluster needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process',
     );
   if (ports.length === 0) throw new Error('a cluster needs at least one instance port');
+  if (workerPorts.length > 0 && workerPorts.length !== workers)
+    throw new Error(`${workers} worker(s) need as many worker ports, not ${workerPorts.length}`);
   const shared = { ...process.env, ...env, DATABASE_URL: databaseUrl, RUNNER: 'off' };
+  // One WORKER_PORT for several workers would stop all but the first at start.
+  delete shared.WORKER_PORT;
   const children = [
     ...ports.map((port, i) =>
       launch(
@@ -37,7 +42,11 @@ export async function startCluster(options) {
       launch(
         `worker-${i + 1}`,
         'scripts/cli/worker.ts',
-        { ...shared, PORT: String(ports[0]) },
+        {
+          ...shared,
+          PORT: String(ports[0]),
+          ...(workerPorts[i] ? { WORKER_PORT: String(workerPorts[i]) } : {}),
+        },
         output,
       ),
     ),
@@ -85,7 +94,11 @@ export async function startCluster(options) {
       port: ports[i],
       url: `http://127.0.0.1:${ports[i]}`,
     })),
-    workers: byName('worker-'),
+    workers: byName('worker-').map((handle, i) =>
+      workerPorts[i]
+        ? { ...handle, port: workerPorts[i], url: `http://127.0.0.1:${workerPorts[i]}` }
+        : handle,
+    ),
     failed,
     stop,
   };

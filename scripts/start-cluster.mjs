@@ -1,6 +1,6 @@
-// `npm run start:cluster [-- --instances N --port P --workers W]`: N app instances on ports P…P+N-1
-// (RUNNER=off) and W `npm run worker` processes on DATABASE_URL, as a deployment behind a load
-// balancer runs them. Exits non-zero when any of them dies; SIGTERM/SIGINT stop all gracefully.
+// `npm run start:cluster [-- --instances N --port P --workers W --worker-port Q]`: N app instances on
+// ports P…P+N-1 (RUNNER=off) and W `npm run worker` processes on DATABASE_URL (with WORKER_PORT
+// Q…Q+W-1 when Q is given), as a deployment behind a load balancer runs them. Exits non-zero when any of them dies; SIGTERM/SIGINT stop all gracefully.
 import { parseArgs } from 'node:util';
 import { buildIfChanged } from './build-if-changed.mjs';
 import { startCluster } from './cluster.mjs';
@@ -10,6 +10,7 @@ const { values } = parseArgs({
     instances: { type: 'string', default: '2' },
     port: { type: 'string', default: process.env.PORT || '3000' },
     workers: { type: 'string', default: '1' },
+    'worker-port': { type: 'string', default: process.env.WORKER_PORT },
   },
 });
 const count = (name, value, min) => {
@@ -23,6 +24,8 @@ const count = (name, value, min) => {
 const instances = count('instances', values.instances, 1);
 const firstPort = count('port', values.port, 1);
 const workers = count('workers', values.workers, 0);
+const firstWorkerPort =
+  values['worker-port'] === undefined ? undefined : count('worker-port', values['worker-port'], 1);
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -39,15 +42,24 @@ try {
 }
 
 const ports = Array.from({ length: instances }, (_, i) => firstPort + i);
+const workerPorts =
+  firstWorkerPort === undefined
+    ? []
+    : Array.from({ length: workers }, (_, i) => firstWorkerPort + i);
 let cluster;
 try {
-  cluster = await startCluster({ databaseUrl: process.env.DATABASE_URL, ports, workers });
+  cluster = await startCluster({
+    databaseUrl: process.env.DATABASE_URL,
+    ports,
+    workers,
+    workerPorts,
+  });
 } catch (error) {
   console.error(`\nThe cluster did not start: ${error.message}`);
   process.exit(1);
 }
 console.log(
-  `\n  Cluster running: ${cluster.instances.map((i) => i.url).join(', ')} and ${workers} worker(s); Ctrl+C to stop\n`,
+  `\n  Cluster running: ${cluster.instances.map((i) => i.url).join(', ')} and ${workers} worker(s)${workerPorts.length ? ` (health and metrics on ${cluster.workers.map((w) => w.url).join(', ')})` : ''}; Ctrl+C to stop\n`,
 );
 
 let stopping = false;

@@ -15,6 +15,8 @@ const rawSchema = z.object({
   NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  // Only `npm run worker` reads it: the app answers these paths on PORT.
+  WORKER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REGISTRATION_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -132,6 +134,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     production,
     port: raw.PORT,
     host: raw.HOST,
+    workerPort: raw.WORKER_PORT,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     registrationUrl: base,

@@ -53,7 +53,7 @@ function defineMetrics(registry: Registry) {
 
   const jobsFinished = new Counter({
     name: 'jobs_finished_total',
-    help: 'Jobs this instance ran to the end, by final status (OK, KO)',
+    help: 'Jobs this process (app instance or worker) ran to the end, by final status (OK, KO)',
     labelNames: ['status'] as const,
     registers: [registry],
   });

@@ -2,6 +2,12 @@ import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { startCertificateNotices } from '@/lib/registration';
+import {
+  createHealthEndpoints,
+  createMetricsEndpoint,
+  refreshDatabaseReadings,
+  startOperationsServer,
+} from '@/lib/server';
 import { startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -19,8 +25,26 @@ async function main() {
   await startDatabase('npm run worker');
   const runner = startRunner({ getDb, steps: STEP_HANDLERS });
   const certificateNotices = startCertificateNotices({ getDb });
-  console.log(`worker ${runner.id} running; Ctrl+C to stop`);
+  // What runs in jobs is counted here, so a deployment with RUNNER=off scrapes the workers too.
+  const operations = env.workerPort
+    ? await startOperationsServer({
+        port: env.workerPort,
+        host: env.host,
+        handleHealth: createHealthEndpoints({ getDb, runner }),
+        handleMetrics: env.metricsToken
+          ? createMetricsEndpoint({
+              token: env.metricsToken,
+              refreshReadings: async () => refreshDatabaseReadings(await getDb()),
+            })
+          : undefined,
+      })
+    : undefined;
+  const serving = operations
+    ? ` (health${env.metricsToken ? ', metrics' : ''} on port ${operations.port})`
+    : '';
+  console.log(`worker ${runner.id} running${serving}; Ctrl+C to stop`);
   const stop = async () => {
+    await operations?.close();
     await certificateNotices.stop();
     await runner.stop();
     await stopDatabase();

@@ -16,6 +16,24 @@ import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulato
 
 const url = process.env.DATABASE_URL;
 const API_LIMIT = 60;
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+const APPROVED = 'invoices_sent_total{environment="sandbox",result="approved"}';
+
+/** One sample (`name{labels} value`) of a process' /metrics, 0 when the series has none yet. */
+async function scraped(baseUrl: string, line: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.status).toBe(200);
+  const found = (await res.text()).split('\n').find((l) => l.startsWith(line + ' '));
+  return found === undefined ? 0 : Number(found.slice(line.length + 1));
+}
+
+/** The sum of one sample over these processes' /metrics. */
+async function summed(urls: string[], line: string): Promise<number> {
+  const values = await Promise.all(urls.map((u) => scraped(u, line)));
+  return values.reduce((x, y) => x + y, 0);
+}
 
 // Two app instances (RUNNER=off) and two workers on one PostgreSQL, as `npm run start:cluster` runs
 // them, every request alternating between the instances. PGlite belongs to a single process.
@@ -40,6 +58,7 @@ describe.skipIf(!url)(
         databaseUrl: url,
         ports: [await freePort(), await freePort()],
         workers: 2,
+        workerPorts: [await freePort(), await freePort()],
         output: 'kept',
         env: {
           LOG_LEVEL: 'warn',
@@ -50,6 +69,7 @@ describe.skipIf(!url)(
           ARCA_LIVE_WSFE_URL: sim.urls.live.wsfe,
           API_RATE_LIMIT_PER_MINUTE: String(API_LIMIT),
           WEBHOOK_ALLOW_PRIVATE: 'true',
+          METRICS_TOKEN,
         },
       });
       [a, b] = cluster.instances as [ClusterInstance, ClusterInstance];
@@ -150,6 +170,8 @@ describe.skipIf(!url)(
         owners.push(s.ownerId);
         const { token } = await createApiKey(db, s.ownerId);
         const sendsBefore = sim.methods.filter((m) => m === 'FECAESolicitar').length;
+        const workerUrls = cluster.workers.map((w) => w.url!);
+        const approvedBefore = await summed(workerUrls, APPROVED);
         const n = 12;
         const entryIds = await Promise.all(
           Array.from({ length: n }, async (_, i) => {
@@ -177,6 +199,10 @@ describe.skipIf(!url)(
         );
         expect(numbers.sort((x, y) => x! - y!)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
         expect(sim.methods.filter((m) => m === 'FECAESolicitar').length - sendsBefore).toBe(n);
+        // With RUNNER=off the sends are counted by the workers (on their WORKER_PORT), none by an instance.
+        expect((await summed(workerUrls, APPROVED)) - approvedBefore).toBe(n);
+        expect(await summed([a.url, b.url], APPROVED)).toBe(0);
+        for (const url of workerUrls) expect((await fetch(`${url}/readyz`)).status).toBe(200);
         for (const id of entryIds)
           expect(
             (await entryStateHistory(db, id)).filter((st) => st === 'processing'),
@@ -287,6 +313,23 @@ describe('npm run start:cluster without PostgreSQL', () => {
     await expect(startCluster({ databaseUrl: undefined, ports: [1] })).rejects.toThrow(
       /needs PostgreSQL \(DATABASE_URL\)/,
     );
+  });
+
+  it('refuses worker ports that do not match the workers, and a worker port that is not a number', async () => {
+    await expect(
+      startCluster({
+        databaseUrl: 'postgres://127.0.0.1:1/none',
+        ports: [1],
+        workers: 2,
+        workerPorts: [2],
+      }),
+    ).rejects.toThrow(/2 worker\(s\) need as many worker ports, not 1/);
+    const run = spawnSync(process.execPath, ['scripts/start-cluster.mjs', '--worker-port', 'x'], {
+      env: { ...process.env, DATABASE_URL: 'postgres://127.0.0.1:1/none' },
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--worker-port must be a whole number/);
   });
 
   it('refuses a port that is not a number', () => {

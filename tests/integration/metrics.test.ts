@@ -10,8 +10,10 @@ import { deliverWebhook } from '@/lib/webhooks';
 import { describeEachDatabase } from './support/databases';
 import {
   createSupplier,
+  isDone,
   isParked,
   runWorkflow,
+  setupWorkspace,
   testRunner,
   trackedWorkspaces,
   waitForJobState,
@@ -103,6 +105,22 @@ describe('GET /metrics', () => {
       await arca.close();
       await receiver.close();
     }
+  });
+
+  it('counts a job its runner ends at a step (here KO: the gov-ar app is not connected)', async () => {
+    const db = database.db;
+    const finished = 'jobs_finished_total{status="KO"}';
+    const before = sample((await scrape(async () => db, TOKEN)).text, finished) ?? 0;
+    const { ownerId, workflowId } = await setupWorkspace(db, { connect: false });
+    const runner = testRunner(db);
+    try {
+      const supplier = await createSupplier(db, ownerId);
+      const job = await runWorkflow(db, ownerId, workflowId, supplier.id);
+      expect((await waitForJobState(db, ownerId, job.id, isDone)).status).toBe('KO');
+    } finally {
+      await runner.stop();
+    }
+    expect(sample((await scrape(async () => db, TOKEN)).text, finished)).toBe(before + 1);
   });
 
   it('still answers when the database does not, marking its readings stale', async () => {

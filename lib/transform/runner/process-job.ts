@@ -110,6 +110,9 @@ async function runSteps(
     if (!recorded.held)
       log.warn({ jobId: job.id }, 'runner: lease lost; another runner continues this job');
     history.set(key, recorded.events);
+    // recordOutcome ends the job with its last step's outcome (OK, or KO without a rescue).
+    if (recorded.held && !recorded.next && (job.status === 'OK' || job.status === 'KO'))
+      countJobFinished(job.status);
     // The wake-up (e.g. completeRegistration) may have landed between the step's check and the park.
     if (recorded.held && outcome.status === 'QUEUED' && (await outcome.recheck?.()))
       await unparkJob(db, job.id);
