@@ -12,12 +12,7 @@ import { currentRequestId, getLogger, redactConsoleErrors, redactUrl } from '@/l
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { startCertificateNotices } from '@/lib/registration';
-import {
-  createHealthEndpoints,
-  createMetricsEndpoint,
-  createRequestHandler,
-  refreshDatabaseReadings,
-} from '@/lib/server';
+import { createHealthEndpoints, metricsEndpointFor, createRequestHandler } from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -67,12 +62,7 @@ async function main() {
     requestsPerMinute: env.pageRequestsPerMinute,
     handleApi,
     handleHealth: createHealthEndpoints({ getDb, runner }),
-    handleMetrics: env.metricsToken
-      ? createMetricsEndpoint({
-          token: env.metricsToken,
-          refreshReadings: async () => refreshDatabaseReadings(await getDb()),
-        })
-      : undefined,
+    handleMetrics: metricsEndpointFor(env.metricsToken, getDb),
     handlePage: (req, res) =>
       void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(
         (error: unknown) => {

@@ -1,5 +1,5 @@
 export { createRequestHandler } from './create-request-handler';
 export { createHealthEndpoints, HEALTH_PATHS } from './health';
-export { createMetricsEndpoint } from './metrics-endpoint';
+export { createMetricsEndpoint, metricsEndpointFor } from './metrics-endpoint';
 export { refreshDatabaseReadings } from './database-readings';
 export { startOperationsServer, type OperationsServer } from './operations-server';

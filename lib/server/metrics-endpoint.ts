@@ -1,6 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db } from '@/lib/db';
 import { markDatabaseReadingsStale, metricsRegistry } from '@/lib/metrics';
+import { refreshDatabaseReadings } from './database-readings';
 
 interface MetricsOptions {
   /** METRICS_TOKEN: the scraper sends it as `Authorization: Bearer <token>`. */
@@ -30,4 +32,14 @@ export function createMetricsEndpoint(options: MetricsOptions) {
       .writeHead(200, { 'Content-Type': metricsRegistry.contentType, 'Cache-Control': 'no-store' })
       .end(body);
   };
+}
+
+/** The app's and the worker's `/metrics`: only with METRICS_TOKEN set, with this database's readings. */
+export function metricsEndpointFor(token: string | undefined, getDb: () => Promise<Db>) {
+  return token
+    ? createMetricsEndpoint({
+        token,
+        refreshReadings: async () => refreshDatabaseReadings(await getDb()),
+      })
+    : undefined;
 }

@@ -2,12 +2,7 @@ import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { getLogger } from '@/lib/log';
 import { startCertificateNotices } from '@/lib/registration';
-import {
-  createHealthEndpoints,
-  createMetricsEndpoint,
-  refreshDatabaseReadings,
-  startOperationsServer,
-} from '@/lib/server';
+import { createHealthEndpoints, metricsEndpointFor, startOperationsServer } from '@/lib/server';
 import { startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -31,12 +26,7 @@ async function main() {
         port: env.workerPort,
         host: env.host,
         handleHealth: createHealthEndpoints({ getDb, runner }),
-        handleMetrics: env.metricsToken
-          ? createMetricsEndpoint({
-              token: env.metricsToken,
-              refreshReadings: async () => refreshDatabaseReadings(await getDb()),
-            })
-          : undefined,
+        handleMetrics: metricsEndpointFor(env.metricsToken, getDb),
       })
     : undefined;
   const serving = operations
