@@ -1,7 +1,6 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FeVoucher, NumberedFeVoucher, WsfeError } from '@/lib/arca';
-import { runStatement, schema, statement, type Db } from '@/lib/db';
+import { runStatement, statement, type Db } from '@/lib/db';
 
 export type SendStatus = 'pending' | 'approved' | 'rejected' | 'review';
 
@@ -27,8 +26,6 @@ export interface InvoiceSend extends VoucherSequence {
   observations: WsfeError[];
   errors: WsfeError[];
 }
-
-const sends = schema.invoiceSends;
 
 const sendByEntry = statement(
   'invoice_send_by_entry',
@@ -131,6 +128,12 @@ function isInFlightConflict(error: unknown): boolean {
   return false;
 }
 
+const reserve = statement(
+  'invoice_send_reserve',
+  `update invoice_sends set number = $2, voucher = $3::jsonb, request_hash = $4, updated_at = now()
+   where entry_id = $1 and status = 'pending'`,
+);
+
 /** Stores the number and the voucher as it will be sent: committed before FECAESolicitar goes out. */
 export async function reserveNumber(
   db: Db,
@@ -138,16 +141,26 @@ export async function reserveNumber(
   voucher: NumberedFeVoucher,
   requestHash: string,
 ): Promise<void> {
-  await db
-    .update(sends)
-    .set({ number: voucher.CbteNro, voucher, requestHash, updatedAt: sql`now()` })
-    .where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')));
+  await runStatement(db, reserve, [entryId, voucher.CbteNro, JSON.stringify(voucher), requestHash]);
 }
+
+const drop = statement(
+  'invoice_send_drop',
+  `delete from invoice_sends where entry_id = $1 and status = 'pending'`,
+);
 
 /** Gives the sequence back without a number: nothing reached ARCA, so nothing is to be reconciled. */
 export async function dropClaim(db: Db, entryId: string): Promise<void> {
-  await db.delete(sends).where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')));
+  await runStatement(db, drop, [entryId]);
 }
+
+const approve = statement(
+  'invoice_send_approve',
+  `update invoice_sends set status = 'approved', cae = $2, cae_expiry = $3, observations = $4::jsonb,
+     errors = '[]', updated_at = now()
+   where entry_id = $1 and status = 'pending'
+   returning entry_id`,
+);
 
 /**
  * Records ARCA's approval on the pending row. False when the row was no longer pending (another
@@ -158,20 +171,22 @@ export async function recordApproved(
   entryId: string,
   answer: { cae: string; caeExpiry: string; observations: WsfeError[] },
 ): Promise<boolean> {
-  const recorded = await db
-    .update(sends)
-    .set({
-      status: 'approved',
-      cae: answer.cae,
-      caeExpiry: answer.caeExpiry,
-      observations: answer.observations,
-      errors: [],
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')))
-    .returning({ entryId: sends.entryId });
+  const recorded = await runStatement(db, approve, [
+    entryId,
+    answer.cae,
+    answer.caeExpiry,
+    JSON.stringify(answer.observations),
+  ]);
   return recorded.length > 0;
 }
+
+const reject = statement(
+  'invoice_send_reject',
+  `update invoice_sends set status = 'rejected', number = null, errors = $2::jsonb,
+     observations = $3::jsonb, updated_at = now()
+   where entry_id = $1 and status = 'pending'
+   returning entry_id`,
+);
 
 /** ARCA refused it: the number is free again at ARCA, so it is released here too. False as recordApproved. */
 export async function recordRejected(
@@ -179,24 +194,20 @@ export async function recordRejected(
   entryId: string,
   answer: { errors: WsfeError[]; observations: WsfeError[] },
 ): Promise<boolean> {
-  const recorded = await db
-    .update(sends)
-    .set({
-      status: 'rejected',
-      number: null,
-      errors: answer.errors,
-      observations: answer.observations,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(sends.entryId, entryId), eq(sends.status, 'pending')))
-    .returning({ entryId: sends.entryId });
+  const recorded = await runStatement(db, reject, [
+    entryId,
+    JSON.stringify(answer.errors),
+    JSON.stringify(answer.observations),
+  ]);
   return recorded.length > 0;
 }
 
+const review = statement(
+  'invoice_send_review',
+  `update invoice_sends set status = 'review', errors = $2::jsonb, updated_at = now() where entry_id = $1`,
+);
+
 /** ARCA holds something else under the number: a person must look; it is never sent again. */
 export async function recordReview(db: Db, entryId: string, errors: WsfeError[]): Promise<void> {
-  await db
-    .update(sends)
-    .set({ status: 'review', errors, updatedAt: sql`now()` })
-    .where(eq(sends.entryId, entryId));
+  await runStatement(db, review, [entryId, JSON.stringify(errors)]);
 }

@@ -1,6 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/lib/db';
+import { runStatement, statement, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { ENTRY_STATES } from './schemas';
 
@@ -9,6 +8,18 @@ export interface EntryFault {
   code?: string;
   message: string;
 }
+
+const moveState = statement(
+  'silo_set_entry_state',
+  `with current as (select id, state, faults from silo_entries where id = $1 and owner_id = $2 for update),
+   moved as (
+     update silo_entries e set state = $3, faults = $4::jsonb, updated_at = now()
+     from current
+     where e.id = current.id and (current.state <> $3 or current.faults <> $4::jsonb)
+     returning e.id, current.state <> $3 as state_changed),
+   added as (insert into silo_entry_states (entry_id, state, job_id) select id, $3, $5::uuid from moved where state_changed returning id)
+   select exists (select 1 from current) as found, exists (select 1 from added) as changed`,
+);
 
 /**
  * Moves an entry to a state, in one statement. Only a change of state is recorded in the history: a
@@ -33,17 +44,13 @@ export async function setEntryState(
   }
   const job = options.jobId ?? null;
   const faults = JSON.stringify(state === 'error' ? (options.faults ?? []) : []);
-  const [row] = await queryRows<{ found: boolean; changed: boolean }>(
-    db,
-    sql`with current as (select id, state, faults from silo_entries where id = ${entryId} and owner_id = ${ownerId} for update),
-        moved as (
-          update silo_entries e set state = ${state}, faults = ${faults}::jsonb, updated_at = now()
-          from current
-          where e.id = current.id and (current.state <> ${state} or current.faults <> ${faults}::jsonb)
-          returning e.id, current.state <> ${state} as state_changed),
-        added as (insert into silo_entry_states (entry_id, state, job_id) select id, ${state}, ${job}::uuid from moved where state_changed returning id)
-        select exists (select 1 from current) as found, exists (select 1 from added) as changed`,
-  );
+  const [row] = await runStatement<{ found: boolean; changed: boolean }>(db, moveState, [
+    entryId,
+    ownerId,
+    state,
+    faults,
+    job,
+  ]);
   if (!row?.found)
     throw new DomainError({
       kind: 'not_found',

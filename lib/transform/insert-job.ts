@@ -1,7 +1,6 @@
 import 'server-only';
-import { runStatement, statement, toDate, toDateOrNull, type Db, type schema } from '@/lib/db';
-
-type JobRow = typeof schema.jobs.$inferSelect;
+import { runStatement, statement, type Db } from '@/lib/db';
+import { jobFromRow, type JobRow } from './job-row';
 type NewJob = Pick<
   JobRow,
   'id' | 'ownerId' | 'workflowId' | 'siloEntryId' | 'args' | 'tags' | 'requestHash'
@@ -31,26 +30,5 @@ export async function insertJob(db: Db, job: NewJob): Promise<JobRow | undefined
     job.requestHash,
   ]);
   if (!row) return undefined;
-  return {
-    id: String(row.id),
-    seq: Number(row.seq),
-    ownerId: String(row.owner_id),
-    key: (row.key as string | null) ?? null,
-    workflowId: String(row.workflow_id),
-    siloEntryId: String(row.silo_entry_id),
-    status: String(row.status),
-    args: row.args,
-    tags: row.tags,
-    faults: row.faults,
-    requestHash: String(row.request_hash),
-    stepIndex: Number(row.step_index),
-    phase: String(row.phase),
-    runAfter: toDate(row.run_after),
-    leaseOwner: (row.lease_owner as string | null) ?? null,
-    leaseUntil: toDateOrNull(row.lease_until),
-    attempts: Number(row.attempts),
-    createdAt: toDate(row.created_at),
-    updatedAt: toDate(row.updated_at),
-    completedAt: toDateOrNull(row.completed_at),
-  };
+  return jobFromRow(row);
 }

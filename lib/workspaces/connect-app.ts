@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import { runStatement, schema, statement, type Db } from '@/lib/db';
 import { appSchema } from './schemas';
 
 export async function connectApp(db: Db, workspaceId: string, app: string) {
@@ -28,16 +28,11 @@ export async function disconnectApp(db: Db, workspaceId: string, app: string) {
     );
 }
 
+const connectedApp = statement(
+  'workspace_app_connected',
+  `select 1 from workspace_apps where workspace_id = $1 and app = $2 and disconnected_at is null`,
+);
+
 export async function isAppConnected(db: Db, workspaceId: string, app: string): Promise<boolean> {
-  const [row] = await db
-    .select({ app: schema.workspaceApps.app })
-    .from(schema.workspaceApps)
-    .where(
-      and(
-        eq(schema.workspaceApps.workspaceId, workspaceId),
-        eq(schema.workspaceApps.app, app),
-        isNull(schema.workspaceApps.disconnectedAt),
-      ),
-    );
-  return !!row;
+  return (await runStatement(db, connectedApp, [workspaceId, app])).length > 0;
 }

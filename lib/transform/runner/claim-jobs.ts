@@ -1,7 +1,20 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import { runStatement, statement, type Db } from '@/lib/db';
+import { jobFromRow } from '../job-row';
 import type { JobRow } from './types';
+
+const claim = statement(
+  'transform_claim_jobs',
+  `update transform_jobs set lease_owner = $1, lease_until = now() + make_interval(secs => $2),
+     attempts = attempts + 1
+   where id in (
+     select id from transform_jobs
+     where completed_at is null and run_after <= now() and (lease_until is null or lease_until < now())
+     order by run_after
+     limit $3
+     for update skip locked)
+   returning *`,
+);
 
 /**
  * Leases up to `limit` runnable jobs to `owner` and returns them. SKIP LOCKED lets several instances
@@ -14,21 +27,6 @@ export async function claimJobs(
   limit: number,
   leaseMs: number,
 ): Promise<JobRow[]> {
-  const jobs = schema.jobs;
-  return db
-    .update(jobs)
-    .set({
-      leaseOwner: owner,
-      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      attempts: sql`${jobs.attempts} + 1`,
-    })
-    .where(
-      sql`${jobs.id} in (
-        select id from transform_jobs
-        where completed_at is null and run_after <= now() and (lease_until is null or lease_until < now())
-        order by run_after
-        limit ${limit}
-        for update skip locked)`,
-    )
-    .returning();
+  const rows = await runStatement(db, claim, [owner, leaseMs / 1000, limit]);
+  return rows.map(jobFromRow);
 }

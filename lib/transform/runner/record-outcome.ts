@@ -1,6 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/lib/db';
+import { runStatement, statement, type Db } from '@/lib/db';
 import type { Step } from '../schemas';
 import type { JobEvent } from '../job';
 import { appendEvents } from './fold-events';
@@ -14,6 +13,23 @@ export interface Position {
   phase: 'steps' | 'rescue' | 'notice';
   index: number;
 }
+
+// A data-modifying CTE: no intent row without the job's move, and nothing at all without the lease.
+const recordStep = statement(
+  'transform_record_step',
+  `with moved as (
+     update transform_jobs
+     set status = $3, step_index = $4, phase = $5, run_after = $6::timestamptz, lease_owner = $7,
+         lease_until = $8::timestamptz, completed_at = $9::timestamptz, faults = $10::jsonb,
+         updated_at = $11::timestamptz
+     where id = $1 and lease_owner = $2
+     returning id)
+   insert into transform_job_intents (job_id, position, phase, step_id, name, provider, status, events)
+   select id, $12, $13, $14, $15, $16, $17, $18::jsonb from moved
+   on conflict (job_id, phase, position) do update
+     set status = excluded.status, events = excluded.events, updated_at = excluded.updated_at
+   returning id`,
+);
 
 /**
  * Writes a step's intent events and moves the job on, atomically (one statement), only while this
@@ -54,22 +70,26 @@ export async function recordOutcome(
   const { next, ...moved } = nextState(args, now);
   const leaseUntil = next ? new Date(now.getTime() + args.leaseMs) : null;
   const ts = (d: Date | null) => (d ? d.toISOString() : null);
-  // A data-modifying CTE: no intent row without the job's move, and nothing at all without the lease.
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`with moved as (
-          update transform_jobs
-          set status = ${moved.status}, step_index = ${moved.stepIndex}, phase = ${moved.phase}, run_after = ${ts(moved.runAfter)}::timestamptz,
-              lease_owner = ${next ? args.owner : null}, lease_until = ${ts(leaseUntil)}::timestamptz, completed_at = ${ts(moved.completedAt)}::timestamptz,
-              faults = ${JSON.stringify(moved.faults)}::jsonb, updated_at = ${ts(now)}::timestamptz
-          where id = ${job.id} and lease_owner = ${args.owner}
-          returning id)
-        insert into transform_job_intents (job_id, position, phase, step_id, name, provider, status, events)
-        select id, ${at.index}, ${at.phase}, ${args.step.id}, ${args.step.name}, ${args.step.provider}, ${outcome.status}, ${JSON.stringify(events)}::jsonb from moved
-        on conflict (job_id, phase, position) do update
-          set status = excluded.status, events = excluded.events, updated_at = excluded.updated_at
-        returning id`,
-  );
+  const rows = await runStatement<{ id: string }>(db, recordStep, [
+    job.id,
+    args.owner,
+    moved.status,
+    moved.stepIndex,
+    moved.phase,
+    ts(moved.runAfter),
+    next ? args.owner : null,
+    ts(leaseUntil),
+    ts(moved.completedAt),
+    JSON.stringify(moved.faults),
+    ts(now),
+    at.index,
+    at.phase,
+    args.step.id,
+    args.step.name,
+    args.step.provider,
+    outcome.status,
+    JSON.stringify(events),
+  ]);
   const held = rows.length === 1;
   if (held)
     Object.assign(job, {

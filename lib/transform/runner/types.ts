@@ -1,9 +1,10 @@
-import type { Db, schema } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import type { JobRow } from '../job-row';
 import type { Step, StepProvider } from '../schemas';
 import type { JobEvent } from '../job';
 import type { JobFaultCode } from '../fault-codes';
 
-export type JobRow = typeof schema.jobs.$inferSelect;
+export type { JobRow };
 
 export interface StepContext {
   db: Db;
