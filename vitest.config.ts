@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,9 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Most integration files wait (on PostgreSQL, child processes, timers): two at a time even on two
+    // cores, where Vitest's default (one fewer than the cores) would run them one by one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

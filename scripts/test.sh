@@ -14,14 +14,19 @@ fi
 
 failed_steps=()
 
-echo "── Type check"
-if ! (npx next typegen >/dev/null && npx tsc --noEmit); then failed_steps+=(typecheck); fi
-
-echo "── Lint (ESLint)"
-npm run --silent lint || failed_steps+=(lint)
-
-echo "── Format check (Prettier)"
-npm run --silent format:check || failed_steps+=(format)
+# The three checks are single-threaded: side by side they take the time of the longest.
+(npx next typegen >/dev/null && npx tsc --noEmit) >test-results/typecheck.log 2>&1 &
+typecheck=$!
+npm run --silent lint >test-results/lint.log 2>&1 &
+lint=$!
+npm run --silent format:check >test-results/format.log 2>&1 &
+format=$!
+for check in "typecheck:Type check:$typecheck" "lint:Lint (ESLint):$lint" "format:Format check (Prettier):$format"; do
+  IFS=: read -r name title pid <<<"$check"
+  wait "$pid" || failed_steps+=("$name")
+  echo "── $title"
+  cat "test-results/$name.log"
+done
 
 # Before the tests, alone: the cluster suite (PostgreSQL) and the e2e run serve this build.
 echo "── Production build (when the sources changed)"
