@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db';
 import {
   facturaB,
@@ -10,7 +10,7 @@ import {
   waitForJobs,
 } from './support/invoice-fixtures';
 import { retireJobs } from './support/runner-fixtures';
-import { startWorker, type WorkerProcess } from './support/worker-process';
+import { workersPerTest } from './support/worker-process';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 const url = process.env.DATABASE_URL;
@@ -23,31 +23,24 @@ describe.skipIf(!url)(
   () => {
     let database: Database;
     let sim: RunningSimulator;
-    const workers: WorkerProcess[] = [];
     const owners: string[] = [];
     beforeAll(async () => {
       database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 10 });
       sim = await startSimulator(database.db);
     });
-    afterEach(async () => {
-      await Promise.all(workers.splice(0).map((w) => w.crash()));
-    });
+    const startWorkerOnSimulator = workersPerTest(url, LEASE_MS, () => ({
+      ARCA_SANDBOX_WSAA_URL: sim.urls.sandbox.wsaa,
+      ARCA_LIVE_WSAA_URL: sim.urls.live.wsaa,
+      ARCA_LIVE_WSFE_URL: sim.urls.live.wsfe,
+    }));
     afterAll(async () => {
       await retireJobs(database.db, owners);
       await sim?.close();
       await database?.close();
     });
     // `npm run worker` processes whose ARCA is this test's simulator; `tag` marks their WSFE calls (?worker=tag).
-    const spawnWorker = async (tag = 'any') => {
-      const worker = await startWorker(url!, LEASE_MS, {
-        ARCA_SANDBOX_WSAA_URL: sim.urls.sandbox.wsaa,
-        ARCA_SANDBOX_WSFE_URL: `${sim.urls.sandbox.wsfe}?worker=${tag}`,
-        ARCA_LIVE_WSAA_URL: sim.urls.live.wsaa,
-        ARCA_LIVE_WSFE_URL: sim.urls.live.wsfe,
-      });
-      workers.push(worker);
-      return worker;
-    };
+    const spawnWorker = (tag = 'any') =>
+      startWorkerOnSimulator({ ARCA_SANDBOX_WSFE_URL: `${sim.urls.sandbox.wsfe}?worker=${tag}` });
 
     it(
       '50 invoices on one point of sale through two worker processes: numbers 1..50, no gap, no duplicate',

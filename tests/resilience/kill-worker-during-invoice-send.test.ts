@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectWsfeFault } from '@/lib/arca-simulator';
 import { openDatabase, type Database } from '@/lib/db';
 import {
@@ -11,7 +11,7 @@ import {
   waitForJobs,
 } from '../integration/support/invoice-fixtures';
 import { retireJobs } from '../integration/support/runner-fixtures';
-import { startWorker, type WorkerProcess } from '../integration/support/worker-process';
+import { workersPerTest } from '../integration/support/worker-process';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 import { reportCounts } from './support/counts';
 
@@ -28,28 +28,20 @@ describe.skipIf(!url)(
   () => {
     let database: Database;
     let sim: RunningSimulator;
-    const workers: WorkerProcess[] = [];
     const owners: string[] = [];
     beforeAll(async () => {
       database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 10 });
       sim = await startSimulator(database.db);
     });
-    afterEach(async () => {
-      await Promise.all(workers.splice(0).map((w) => w.crash()));
-    });
+    const spawnWorker = workersPerTest(url, LEASE_MS, () => ({
+      ARCA_SANDBOX_WSAA_URL: sim.urls.sandbox.wsaa,
+      ARCA_SANDBOX_WSFE_URL: sim.urls.sandbox.wsfe,
+    }));
     afterAll(async () => {
       await retireJobs(database.db, owners);
       await sim?.close();
       await database?.close();
     });
-    const spawnWorker = async () => {
-      const worker = await startWorker(url!, LEASE_MS, {
-        ARCA_SANDBOX_WSAA_URL: sim.urls.sandbox.wsaa,
-        ARCA_SANDBOX_WSFE_URL: sim.urls.sandbox.wsfe,
-      });
-      workers.push(worker);
-      return worker;
-    };
 
     it(
       "on restart the held invoice's CAE is adopted and the rest follow: every invoice once at ARCA, numbers without gaps",

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../integration/support/runner-fixtures';
 import { storeValidatedCredentials } from '../integration/support/validated-credentials';
 import { startReceiver, type Receiver } from '../integration/support/webhook-receiver';
-import { startWorker, type WorkerProcess } from '../integration/support/worker-process';
+import { workersPerTest } from '../integration/support/worker-process';
 import { reportCounts } from './support/counts';
 
 const url = process.env.DATABASE_URL;
@@ -25,24 +25,15 @@ describe.skipIf(!url)(
   () => {
     let database: Database;
     let receiver: Receiver;
-    const workers: WorkerProcess[] = [];
     beforeAll(async () => {
       database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 5 });
       receiver = await startReceiver({ port: 4271 });
     });
-    // A worker left running would claim the next test's jobs beside the worker that test kills.
-    afterEach(async () => {
-      await Promise.all(workers.splice(0).map((w) => w.crash()));
-    });
+    const spawnWorker = workersPerTest(url, LEASE_MS);
     afterAll(async () => {
       await receiver?.close();
       await database?.close();
     });
-    const spawnWorker = async () => {
-      const worker = await startWorker(url!, LEASE_MS);
-      workers.push(worker);
-      return worker;
-    };
 
     it(
       'mid-step: every job parks after the restart, no state row or link twice',

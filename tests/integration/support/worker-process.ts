@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach } from 'vitest';
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -54,4 +55,25 @@ export async function startWorker(
     await exited;
   };
   return { child, id, crash: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
+}
+
+/**
+ * A suite's way to start workers: each one started in a test is killed (kill -9) after that test, as
+ * a worker left running would claim the next test's jobs beside the one that test kills. Call it in
+ * the describe body; `env` is read at each start (the suite's simulator exists by then).
+ */
+export function workersPerTest(
+  databaseUrl: string | undefined,
+  leaseMs: number,
+  env: () => Record<string, string> = () => ({}),
+): (extraEnv?: Record<string, string>) => Promise<WorkerProcess> {
+  const workers: WorkerProcess[] = [];
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.crash()));
+  });
+  return async (extraEnv = {}) => {
+    const worker = await startWorker(databaseUrl!, leaseMs, { ...env(), ...extraEnv });
+    workers.push(worker);
+    return worker;
+  };
 }
