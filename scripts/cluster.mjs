@@ -2,9 +2,8 @@
 // them; the load bench and the integration suites start theirs through this module too.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { TS_NODE_ARGS } from './ts-node-args.mjs';
 
-// The same entry points as `npm start` (server.ts, production mode) and `npm run worker`.
-const NODE_ARGS = ['--import', 'tsx', '--import', './scripts/server-only.mjs'];
 const KEPT_LINES = 40;
 
 /**
@@ -108,7 +107,7 @@ export async function startCluster(options) {
 function launch(name, entry, env, output) {
   // Its own process group: a terminal's Ctrl+C reaches only the caller, which stops each child once
   // (server.ts and the worker handle one SIGINT/SIGTERM; a second would kill them mid-shutdown).
-  const child = spawn(process.execPath, [...NODE_ARGS, entry], {
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, entry], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createScratchDatabase } from '../support/runner-app';
 import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 // Each run's invoices, and how many of them one at a time: enough for a p99 that is not just the
 // slowest of a few (of 40, it was the largest one); fewer when every call waits on the assumed
@@ -131,14 +132,7 @@ function runSender(settings: {
 }): Promise<SenderOutput> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      './scripts/server-only.mjs',
-      'bench/support/invoice-sender.ts',
-      ...settings.counts.map(String),
-    ],
+    [...TS_NODE_ARGS, 'bench/support/invoice-sender.ts', ...settings.counts.map(String)],
     {
       env: {
         ...process.env,

@@ -17,6 +17,7 @@ import {
 } from '../support/supplier-journey';
 import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 const JOURNEYS = 200;
 const TARGETS = 'targets: 0 errors, step p99 < 500 ms, < 1 GB per instance';
@@ -260,11 +261,10 @@ async function startPglite(): Promise<Deployment> {
 
 async function startPostgresCluster(databaseUrl: string): Promise<Deployment> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-bench-journeys-'));
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'tests/e2e/support/seed.ts'],
-    { env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, stdio: 'inherit' },
-  );
+  const seeded = spawnSync(process.execPath, [...TS_NODE_ARGS, 'tests/e2e/support/seed.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
+    stdio: 'inherit',
+  });
   if (seeded.status !== 0) throw new Error('could not seed the PostgreSQL database');
   const fixtures = JSON.parse(readFileSync(path.join(dataDir, 'e2e-fixtures.json'), 'utf8'));
   const cluster = await startCluster({

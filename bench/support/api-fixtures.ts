@@ -6,6 +6,7 @@ import { createWorkflow } from '@/lib/transform';
 import { createApiKey, createWorkspace } from '@/lib/workspaces';
 import type { Db } from '@/lib/db';
 import { stopper, waitFor, type RunningServer } from './servers';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 export interface Seed {
   key: string;
@@ -99,20 +100,16 @@ export async function startApiApp(
   const { isBuildCurrent } = await import('../../scripts/build-if-changed.mjs');
   const built = isBuildCurrent();
   const entry = built ? 'server.ts' : 'bench/support/api-server.ts';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', entry],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        ...benchEnv(env),
-        PORT: String(port),
-        ...(built ? { NODE_ENV: 'production' } : {}),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, entry], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ...benchEnv(env),
+      PORT: String(port),
+      ...(built ? { NODE_ENV: 'production' } : {}),
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/utils/v1/ping`, child);
   return {
@@ -130,19 +127,15 @@ export async function startBaselineApi(
   port: number,
   database: { url?: string; pgliteDir?: string },
 ): Promise<RunningServer> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'bench/support/baseline-api.ts'],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATABASE_URL: database.url ?? '',
-        PGLITE_DIR: database.pgliteDir ?? '',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, 'bench/support/baseline-api.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: database.url ?? '',
+      PGLITE_DIR: database.pgliteDir ?? '',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/`, child);
   return { url, stop: stopper(child), pid: child.pid };

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 export interface RunnerApp {
   url: string;
@@ -22,10 +23,7 @@ export async function startRunnerApp(
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      '--import',
-      './scripts/server-only.mjs',
+      ...TS_NODE_ARGS,
       'bench/support/runner-server.ts',
       String(port),
       String(options.entries),

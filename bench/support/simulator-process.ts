@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { RunningSimulator } from '../../tests/fixtures/arca/simulator-server';
 import type { SimulatorPortal } from '../../tests/integration/support/registered-supplier';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 type Verb = keyof SimulatorPortal;
 export interface PortalCall {
@@ -27,13 +28,7 @@ export function startSimulatorProcess(settings: {
 }): Promise<SimulatorProcess> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      './scripts/server-only.mjs',
-      'bench/support/arca-simulator-process.ts',
-    ],
+    [...TS_NODE_ARGS, 'bench/support/arca-simulator-process.ts'],
     {
       env: {
         ...process.env,

@@ -18,6 +18,7 @@ import {
 } from './support/invoice-fixtures';
 import { simulatorPortal } from './support/registered-supplier';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 // The app's own folder (DATA_DIR) and key; ARCA is this test's simulator, on its own database, as
 // the real one outlives the app.
@@ -38,13 +39,7 @@ interface AppProcess {
 async function startApp(sim: RunningSimulator): Promise<AppProcess> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      './scripts/server-only.mjs',
-      'tests/integration/support/app-runner.ts',
-    ],
+    [...TS_NODE_ARGS, 'tests/integration/support/app-runner.ts'],
     {
       env: {
         ...process.env,

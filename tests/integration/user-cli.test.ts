@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-user-cli-'));
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
@@ -11,15 +12,7 @@ function run(script: string, args: string[]): { code: number; json: Record<strin
   try {
     const out = execFileSync(
       'node',
-      [
-        '--import',
-        'tsx',
-        '--import',
-        './scripts/server-only.mjs',
-        `scripts/cli/${script}.ts`,
-        ...args,
-        '--json',
-      ],
+      [...TS_NODE_ARGS, `scripts/cli/${script}.ts`, ...args, '--json'],
       { encoding: 'utf8', env, timeout: 60_000 },
     );
     return { code: 0, json: JSON.parse(out) };

@@ -9,6 +9,7 @@ import { expect, it } from 'vitest';
 import { opensslContainers } from '../fixtures/arca/openssl-containers';
 import { REAL_CERTIFICATE, REAL_KEY, sharedAfipPath } from '../support/shared-afip';
 import { describeWithSharedAfip } from '../support/shared-afip-suite';
+import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 const CERT = sharedAfipPath(REAL_CERTIFICATE);
 const KEY = sharedAfipPath(REAL_KEY);
@@ -24,15 +25,7 @@ function run(args: string[]): {
   try {
     const out = execFileSync(
       'node',
-      [
-        '--import',
-        'tsx',
-        '--import',
-        './scripts/server-only.mjs',
-        'scripts/cli/arca-check.ts',
-        ...args,
-        '--json',
-      ],
+      [...TS_NODE_ARGS, 'scripts/cli/arca-check.ts', ...args, '--json'],
       { encoding: 'utf8', env: { ...process.env, ARCA_SIMULATOR: 'off' } },
     );
     return { code: 0, json: JSON.parse(out) };
@@ -111,10 +104,7 @@ describeWithSharedAfip([REAL_CERTIFICATE, REAL_KEY], 'npm run arca:check', () =>
         };
         delete (env as Record<string, string | undefined>).DATABASE_URL;
         const args = [
-          '--import',
-          'tsx',
-          '--import',
-          './scripts/server-only.mjs',
+          ...TS_NODE_ARGS,
           'scripts/cli/arca-check.ts',
           CERT,
           '--key',

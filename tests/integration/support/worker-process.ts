@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach } from 'vitest';
+import { TS_NODE_ARGS } from '../../../scripts/ts-node-args.mjs';
 
 export interface WorkerProcess {
   child: ChildProcess;
@@ -16,22 +17,18 @@ export async function startWorker(
   leaseMs: number,
   env: Record<string, string> = {},
 ): Promise<WorkerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'scripts/cli/worker.ts'],
-    {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        RUNNER_LEASE_MS: String(leaseMs),
-        LOG_LEVEL: 'warn',
-        WEBHOOK_ALLOW_PRIVATE: 'true',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, 'scripts/cli/worker.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      RUNNER_LEASE_MS: String(leaseMs),
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const id = await new Promise<string>((resolve, reject) => {
     let out = '';

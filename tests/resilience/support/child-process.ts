@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { TS_NODE_ARGS } from '../../../scripts/ts-node-args.mjs';
 
 export interface JsonLinesChild {
   child: ChildProcess;
@@ -22,15 +23,11 @@ export function spawnScript(
   env: Record<string, string>,
   args: string[] = [],
 ): JsonLinesChild {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', script, ...args],
-    {
-      cwd: process.cwd(),
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...TS_NODE_ARGS, script, ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();

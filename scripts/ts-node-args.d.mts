@@ -1,0 +1,1 @@
+export declare const TS_NODE_ARGS: readonly string[];
