@@ -9,7 +9,7 @@ import {
   REQUEST_ID_HEADER,
   type TrustedProxies,
 } from '@/lib/security';
-import { HEALTH_PATHS } from './health';
+import { operationalHandler } from './operational-handler';
 import { observeRequest } from './observe-request';
 
 interface RequestHandlerOptions {
@@ -48,15 +48,9 @@ export function createRequestHandler(options: RequestHandlerOptions) {
   function route(req: IncomingMessage, res: ServerResponse) {
     acceptClientAddress(req, options.trustedProxies);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    const operational = HEALTH_PATHS.includes(pathname as (typeof HEALTH_PATHS)[number])
-      ? options.handleHealth
-      : pathname === '/metrics'
-        ? options.handleMetrics
-        : undefined;
+    const operational = operationalHandler(pathname, options);
     if (operational) {
-      void operational(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
-      });
+      operational(req, res);
       return;
     }
     if (isApiPath(pathname)) {

@@ -1,15 +1,11 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { HEALTH_PATHS } from './health';
+import http from 'node:http';
+import { operationalHandler, type OperationalHandlers } from './operational-handler';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-
-interface OperationsServerOptions {
+/** Without `handleMetrics`, /metrics is a 404 like any other path. */
+interface OperationsServerOptions extends OperationalHandlers {
   port: number;
   host: string;
-  /** /healthz and /readyz (createHealthEndpoints). */
-  handleHealth: Handler;
-  /** /metrics (createMetricsEndpoint), only when METRICS_TOKEN is set; otherwise a 404 like any path. */
-  handleMetrics?: Handler;
+  handleHealth: NonNullable<OperationalHandlers['handleHealth']>;
 }
 
 export interface OperationsServer {
@@ -24,18 +20,9 @@ export async function startOperationsServer(
 ): Promise<OperationsServer> {
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    const handler = HEALTH_PATHS.includes(pathname as (typeof HEALTH_PATHS)[number])
-      ? options.handleHealth
-      : pathname === '/metrics'
-        ? options.handleMetrics
-        : undefined;
-    if (!handler) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found.\n');
-      return;
-    }
-    void handler(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    const handle = operationalHandler(pathname, options);
+    if (handle) handle(req, res);
+    else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found.\n');
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
