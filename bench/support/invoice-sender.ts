@@ -1,7 +1,7 @@
 import { getLastAuthorized, requestCae } from '@/lib/arca';
 import { trustSimulatorCas } from '@/lib/arca-simulator';
 import { startDatabase, stopDatabase, type Db } from '@/lib/db';
-import { createInvoiceEntry, createInvoiceStep } from '@/lib/invoices';
+import { createInvoiceStep } from '@/lib/invoices';
 import { toFeVoucher } from '@/lib/invoicing';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
@@ -9,6 +9,7 @@ import { accessTicketFor, supplierForInvoicing } from '@/lib/registration';
 import { createJob, createWorkflow, startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
+import { facturaB, invoiceEntry } from '../../tests/integration/support/invoice-fixtures';
 import { registerSupplier } from '../../tests/integration/support/registered-supplier';
 import { startSimulatorProcess } from './simulator-process';
 
@@ -76,7 +77,11 @@ async function main() {
     const entryIds: string[] = [];
     for (let i = 0; i < count; i++)
       entryIds.push(
-        await invoiceEntry(db, workspace.id, supplier.cuit, firstPos + (i % pointsOfSale)),
+        await invoiceEntry(
+          db,
+          workspace.id,
+          facturaB(supplier.cuit, firstPos + (i % pointsOfSale)),
+        ),
       );
     timings.length = 0;
     const started = performance.now();
@@ -137,7 +142,7 @@ async function measureArcaAlone(
   const options = { url: endpoints.wsfe };
   const issue = async (pointOfSale: number, count: number) => {
     const mapped = toFeVoucher(
-      invoiceDoc(cuit, pointOfSale),
+      facturaB(cuit, pointOfSale),
       { cuit, regime: supplier.regime! },
       pointOfSale,
     );
@@ -174,32 +179,6 @@ async function allCompleted(db: Db, ids: string[]) {
     if (Date.now() > deadline) throw new Error('invoices not sent within 300 s');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}
-
-function invoiceDoc(cuit: string, pointOfSale: number) {
-  return {
-    $schema: 'https://gobl.org/draft-0/bill/invoice',
-    $addons: ['ar-arca-v4'],
-    type: 'standard',
-    series: String(pointOfSale),
-    issue_date: new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10),
-    currency: 'ARS',
-    supplier: { name: 'Bench SRL', tax_id: { country: 'AR', code: cuit } },
-    lines: [
-      {
-        quantity: '2',
-        item: { name: 'Caja', price: '100', key: 'goods' },
-        taxes: [{ cat: 'VAT', rate: 'general' }],
-      },
-    ],
-  };
-}
-
-async function invoiceEntry(db: Db, ownerId: string, cuit: string, pointOfSale: number) {
-  const { entry } = await createInvoiceEntry(db, ownerId, {
-    body: { data: invoiceDoc(cuit, pointOfSale) },
-  });
-  return entry.id;
 }
 
 main().then(
