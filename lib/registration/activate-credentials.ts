@@ -72,6 +72,7 @@ export async function activateCredentials(
       .values({ entryId: supplier.entryId, ownerId: supplier.ownerId, ...values })
       .onConflictDoUpdate({ target: credentials.entryId, set: values });
     if (registration?.renewalStartedAt) {
+      const renewedAt = new Date().toISOString();
       // The renewal is over: any other request still pending would keep a sealed key for nothing.
       await tx.delete(pending).where(eq(pending.entryId, supplier.entryId));
       await tx
@@ -79,13 +80,13 @@ export async function activateCredentials(
         .set({
           renewalStartedAt: null,
           step: 'done',
-          progress: sql`${schema.registrations.progress} || ${JSON.stringify({ certificate, renewedAt: new Date().toISOString() })}::jsonb`,
+          progress: sql`${schema.registrations.progress} || ${JSON.stringify({ certificate, renewedAt })}::jsonb`,
           updatedAt: sql`now()`,
         })
         .where(eq(schema.registrations.entryId, supplier.entryId));
       await setLinkValue(tx, supplier, {
         renewal: false,
-        renewed_at: new Date().toISOString(),
+        renewed_at: renewedAt,
         certificate_not_after: summary.not_after,
       });
       return true;
