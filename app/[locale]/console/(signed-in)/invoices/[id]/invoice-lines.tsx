@@ -1,12 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { formatMoney, formatPercent } from '@/components/console/invoice-format';
+import { InvoiceLinesTable } from '@/components/console/invoice-lines-table';
 import { Card } from '@/components/console/ui';
 
 type Read = NonNullable<InvoiceDetail['read']>;
 
 const cell = 'px-3 py-2 text-left align-top';
 const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap';
+const HEAD = 'border-b border-slate-200 text-slate-700';
 
 /** The lines, the IVA per rate and the totals, all as lib/invoicing calculates them (decimal strings). */
 export async function InvoiceLines({
@@ -20,7 +22,7 @@ export async function InvoiceLines({
 }) {
   const t = await getTranslations('console.invoice');
   const money = (amount: string) => formatMoney(locale, amount, currency);
-  const { invoice, calculation } = read;
+  const { calculation } = read;
   const totals: [string, string][] = [
     [t('totals.sum'), calculation.sum],
     ...(calculation.vat.length
@@ -43,56 +45,13 @@ export async function InvoiceLines({
     <>
       <Card title={t('lines.title')} id="lines-title">
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="lines-title">
-          <table className="min-w-full text-sm" data-testid="invoice-lines">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className={number}>
-                  {t('lines.quantity')}
-                </th>
-                <th scope="col" className={cell}>
-                  {t('lines.item')}
-                </th>
-                <th scope="col" className={number}>
-                  {t('lines.price')}
-                </th>
-                <th scope="col" className={number}>
-                  {t('lines.discount')}
-                </th>
-                <th scope="col" className={number}>
-                  {t('lines.vat')}
-                </th>
-                <th scope="col" className={number}>
-                  {t('lines.total')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {invoice.lines.map((line, i) => {
-                const calculated = calculation.lines[i]!;
-                const vat = calculated.vat;
-                return (
-                  <tr key={i}>
-                    <td className={number}>{line.quantity}</td>
-                    <td className={cell}>{line.item.name}</td>
-                    <td className={number}>{money(line.item.price)}</td>
-                    <td className={number}>
-                      {calculated.discount === '0.00' ? '—' : money(calculated.discount)}
-                    </td>
-                    <td className={number}>
-                      {vat.kind === 'taxed'
-                        ? formatPercent(locale, vat.percent)
-                        : vat.kind === 'exempt'
-                          ? t('lines.exempt')
-                          : vat.kind === 'not-taxed'
-                            ? t('lines.notTaxed')
-                            : t('lines.noVat')}
-                    </td>
-                    <td className={number}>{money(calculated.total)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <InvoiceLinesTable
+            read={read}
+            currency={currency}
+            locale={locale}
+            classes={{ table: 'min-w-full text-sm', head: HEAD, cell, number }}
+            testId="invoice-lines"
+          />
         </div>
       </Card>
       <div className="grid gap-6 md:grid-cols-2">
@@ -101,7 +60,7 @@ export async function InvoiceLines({
             <p className="text-sm text-slate-700">{t('vat.none')}</p>
           ) : (
             <table className="min-w-full text-sm" data-testid="invoice-vat">
-              <thead className="border-b border-slate-200 text-slate-700">
+              <thead className={HEAD}>
                 <tr>
                   <th scope="col" className={cell}>
                     {t('vat.rate')}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { formatMoney, formatPercent } from '@/components/console/invoice-format';
+import { InvoiceLinesTable } from '@/components/console/invoice-lines-table';
 
 const cell = 'border-b border-slate-300 px-1.5 py-1 text-left align-top';
 const number = `${cell} text-right tabular-nums whitespace-nowrap`;
@@ -17,7 +18,7 @@ export async function PrintLines({
 }) {
   const t = await getTranslations('console.invoice');
   const money = (amount: string) => formatMoney(locale, amount, currency);
-  const { invoice, calculation } = read;
+  const { calculation } = read;
   const rows: [string, string][] = [
     [t('totals.sum'), calculation.sum],
     ...calculation.vat.map(
@@ -36,57 +37,19 @@ export async function PrintLines({
   ];
   return (
     <>
-      <table className="w-full border-collapse" data-testid="print-lines">
-        <caption className="sr-only">{t('lines.title')}</caption>
-        <thead className="bg-slate-100 print:bg-transparent">
-          <tr>
-            <th scope="col" className={number}>
-              {t('lines.quantity')}
-            </th>
-            <th scope="col" className={cell}>
-              {t('lines.item')}
-            </th>
-            <th scope="col" className={number}>
-              {t('lines.price')}
-            </th>
-            <th scope="col" className={number}>
-              {t('lines.discount')}
-            </th>
-            <th scope="col" className={number}>
-              {t('lines.vat')}
-            </th>
-            <th scope="col" className={number}>
-              {t('lines.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((line, i) => {
-            const calculated = calculation.lines[i]!;
-            const vat = calculated.vat;
-            return (
-              <tr key={i}>
-                <td className={number}>{line.quantity}</td>
-                <td className={cell}>{line.item.name}</td>
-                <td className={number}>{money(line.item.price)}</td>
-                <td className={number}>
-                  {calculated.discount === '0.00' ? '—' : money(calculated.discount)}
-                </td>
-                <td className={number}>
-                  {vat.kind === 'taxed'
-                    ? formatPercent(locale, vat.percent)
-                    : vat.kind === 'exempt'
-                      ? t('lines.exempt')
-                      : vat.kind === 'not-taxed'
-                        ? t('lines.notTaxed')
-                        : '—'}
-                </td>
-                <td className={number}>{money(calculated.total)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <InvoiceLinesTable
+        read={read}
+        currency={currency}
+        locale={locale}
+        classes={{
+          table: 'w-full border-collapse',
+          head: 'bg-slate-100 print:bg-transparent',
+          cell,
+          number,
+        }}
+        testId="print-lines"
+        caption={t('lines.title')}
+      />
       <dl
         className="ml-auto w-full max-w-xs space-y-0.5 break-inside-avoid"
         data-testid="print-totals"
