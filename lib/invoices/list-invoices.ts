@@ -17,10 +17,24 @@ export interface InvoiceFilters {
   /** Issue dates, yyyy-mm-dd, inclusive. */
   from?: string;
   to?: string;
-  /** Part of the customer's name or tax ID, or of the number. */
+  /**
+   * Part of the customer's name, CUIT (with or without hyphens) or document, of the supplier's
+   * name, or of the number; or the number as printed (`0002-00000124`, `00000124`).
+   */
   query?: string;
   page: number;
   pageSize: number;
+}
+
+/**
+ * A search for the number as the list prints it: `0002-00000124` is point of sale 2's number 124,
+ * `00000124` number 124 of any point of sale (a part, `124`, is matched as text).
+ */
+function printedNumber(query: string): Record<string, string>[] {
+  const text = query.trim();
+  const full = /^(\d{1,5})\s*-\s*(\d{1,8})$/.exec(text);
+  if (full) return [{ series: full[1]!, code: full[2]! }];
+  return /^0\d{0,7}$/.test(text) ? [{ code: text }] : [];
 }
 
 /** A page of the workspace's invoices, newest first. */
@@ -42,6 +56,8 @@ export async function listInvoices(
     search: filters.query
       ? {
           paths: ['customer.name', 'customer.tax_id.code', 'code', 'supplier.name'],
+          digitPaths: ['customer.tax_id.code', 'customer.identities.0.code'],
+          digitsEqualAny: printedNumber(filters.query),
           text: filters.query,
         }
       : undefined,

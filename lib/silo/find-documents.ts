@@ -19,8 +19,18 @@ export interface FindDocumentsOptions {
   digitsEqual?: Record<DocumentPath, string>;
   /** Inclusive bounds on a yyyy-mm-dd field (text compares as dates in that format). */
   between?: { path: DocumentPath; from?: string; to?: string };
-  /** Part of any of these fields' text, case-insensitive. */
-  search?: { paths: DocumentPath[]; text: string };
+  /**
+   * Part of any of `paths`' text, case-insensitive; or, when the text is digits and separators, part
+   * of any of `digitPaths`' digits (a CUIT searched with or without its hyphens, whichever way it
+   * was stored); or any of `digitsEqualAny`, each matched as `digitsEqual` is (a voucher number
+   * typed as printed, `0002-00000124`).
+   */
+  search?: {
+    paths: DocumentPath[];
+    text: string;
+    digitPaths?: DocumentPath[];
+    digitsEqualAny?: Record<DocumentPath, string>[];
+  };
   page: number;
   pageSize: number;
 }
@@ -53,20 +63,37 @@ export async function findDocuments(
   if (options.state) conditions.push(eq(entries.state, options.state));
   for (const [path, value] of Object.entries(options.equals ?? {}))
     conditions.push(sql`${field(path)} = ${value}`);
-  for (const [path, value] of Object.entries(options.digitsEqual ?? {}))
-    conditions.push(
-      sql`ltrim(regexp_replace(${field(path)}, '[^0-9]', '', 'g'), '0') = ${value.replace(/\D/g, '').replace(/^0+/, '')}`,
-    );
+  conditions.push(...digitsEqual(options.digitsEqual ?? {}));
   const { between } = options;
   if (between?.from) conditions.push(sql`${field(between.path)} >= ${between.from}`);
   if (between?.to) conditions.push(sql`${field(between.path)} <= ${between.to}`);
   // PostgreSQL text cannot hold NUL: a pasted %00 searches for the rest.
   const text = options.search?.text.replaceAll('\u0000', '').trim();
-  if (text && options.search?.paths.length)
-    conditions.push(
-      or(
-        ...options.search.paths.map((path) => sql`${field(path)} ilike ${`%${escapeLike(text)}%`}`),
-      )!,
-    );
+  if (text && options.search) {
+    const { paths, digitPaths = [], digitsEqualAny = [] } = options.search;
+    const digits = DIGITS_AND_SEPARATORS.test(text) ? text.replace(/\D/g, '') : '';
+    const alternatives = [
+      ...paths.map((path) => sql`${field(path)} ilike ${`%${escapeLike(text)}%`}`),
+      ...(digits
+        ? digitPaths.map(
+            (path) => sql`regexp_replace(${field(path)}, '[^0-9]', '', 'g') like ${`%${digits}%`}`,
+          )
+        : []),
+      ...digitsEqualAny
+        .filter((equal) => Object.keys(equal).length > 0)
+        .map((equal) => and(...digitsEqual(equal))!),
+    ];
+    if (alternatives.length) conditions.push(or(...alternatives)!);
+  }
   return entryPage(db, and(...conditions), options);
+}
+
+const DIGITS_AND_SEPARATORS = /^[\d\s./-]*\d[\d\s./-]*$/;
+
+/** Each path's digits equal its value's, leading zeros aside. */
+function digitsEqual(equal: Record<DocumentPath, string>): SQL[] {
+  return Object.entries(equal).map(
+    ([path, value]) =>
+      sql`ltrim(regexp_replace(${field(path)}, '[^0-9]', '', 'g'), '0') = ${value.replace(/\D/g, '').replace(/^0+/, '')}`,
+  );
 }

@@ -18,6 +18,7 @@ export type { Workflow } from './workflow';
 export { JOB_STATUSES, STEP_PROVIDERS, WEBHOOK_SUBSCRIPTIONS, createJobBody } from './schemas';
 export type { Step, WebhookConfig, WebhookSubscription, JobStatus, StepProvider } from './schemas';
 export { isJobFaultCode } from './fault-codes';
+export type { JobFaultCode } from './fault-codes';
 export { countUnfinishedJobs } from './count-unfinished-jobs';
 export type { UnfinishedJobCount } from './count-unfinished-jobs';
 export { resealWebhookSecrets } from './reseal-webhook-secrets';

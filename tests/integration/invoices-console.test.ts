@@ -174,6 +174,12 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
     expect(await only({ query: 'panadería' })).toEqual([ids.a]);
     expect(await only({ query: '124' })).toEqual([ids.sent]);
     expect(await only({ query: '100%_' })).toEqual([]);
+    // As the list prints them: the CUIT hyphenated (stored without), the number padded, the DNI.
+    expect(await only({ query: '30-71234567-1' })).toEqual([ids.a]);
+    expect(await only({ query: '0002-00000124' })).toEqual([ids.sent]);
+    expect(await only({ query: '00000124' })).toEqual([ids.sent]);
+    expect(await only({ query: '0003-00000124' })).toEqual([]);
+    expect(await only({ query: '12345678' })).toEqual([ids.dni]);
     expect(await only({ state: 'empty', pointOfSale: '2' })).toEqual([ids.b, ids.dni].sort());
     const second = await page({ pageSize: 2, page: 2 });
     expect(second).toMatchObject({ total: 5, page: 2, pages: 3 });

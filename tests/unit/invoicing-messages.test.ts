@@ -32,6 +32,13 @@ describe('invoicing messages', () => {
     }
   });
 
+  it("explains both causes of 10016: the number, and an issue date outside ARCA's window (±5 days for goods, ±10 for services)", () => {
+    expect(es.invoicing.arcaCodes['10016']).toContain('más de 5 días');
+    expect(es.invoicing.arcaCodes['10016']).toContain('10 días si facturás servicios');
+    expect(en.invoicing.arcaCodes['10016']).toContain('more than 5 days');
+    expect(en.invoicing.arcaCodes['10016']).toContain('10 days for services');
+  });
+
   it('recognises ARCA codes as numbers or strings', () => {
     expect(isArcaInvoiceCode(10016)).toBe(true);
     expect(isArcaInvoiceCode('11002')).toBe(true);

@@ -1,14 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import { isArcaInvoiceCode } from '@/lib/invoicing';
-import type { ArcaMessage, InvoiceDetail } from '@/lib/invoices';
+import type { InvoiceDetail } from '@/lib/invoices';
 import { formatDay } from '@/components/console/invoice-format';
 import { Card, DataList } from '@/components/console/ui';
+import { arcaMessages, faultMessages, type AnswerMessage } from './answer-messages';
 
-// A fault's code may carry a prefix (`arca.10016`): its trailing digits name ARCA's code.
-const arcaCodeOf = (code: string | undefined) => /(\d+)$/.exec(code ?? '')?.[1];
-
-async function Messages({ title, list }: { title: string; list: ArcaMessage[] }) {
-  const t = await getTranslations('invoicing.arcaCodes');
+async function Messages({ title, list }: { title: string; list: AnswerMessage[] }) {
+  const tArcaCodes = await getTranslations('invoicing.arcaCodes');
+  const tFaultCodes = await getTranslations('console.jobs.codes');
   const tArca = await getTranslations('console.invoice.arca');
   if (list.length === 0) return null;
   return (
@@ -17,9 +15,16 @@ async function Messages({ title, list }: { title: string; list: ArcaMessage[] })
       <ul className="mt-2 space-y-2 text-sm">
         {list.map((m, i) => (
           <li key={i} className="rounded-md border border-slate-200 p-3">
-            {isArcaInvoiceCode(m.code) ? <p className="text-slate-900">{t(m.code)}</p> : null}
+            {m.explanation ? (
+              <p className="text-slate-900">
+                {'arca' in m.explanation
+                  ? tArcaCodes(m.explanation.arca)
+                  : tFaultCodes(m.explanation.fault)}
+              </p>
+            ) : null}
             <p className="mt-1 text-xs text-slate-600">
-              {tArca('codeLabel', { code: m.code })} · {m.message}
+              {tArca('codeLabel', { code: m.code })} ·{' '}
+              {m.english ? <span lang="en">{m.message}</span> : m.message}
             </p>
           </li>
         ))}
@@ -32,11 +37,8 @@ async function Messages({ title, list }: { title: string; list: ArcaMessage[] })
 export async function ArcaAnswer({ invoice, locale }: { invoice: InvoiceDetail; locale: string }) {
   const t = await getTranslations('console.invoice.arca');
   const answer = invoice.arcaResponse;
-  const errorCodes = new Set(answer?.errors.map((e) => e.code));
   // A rejection is both ARCA's errors and the entry's faults: each is told once.
-  const faults: ArcaMessage[] = invoice.faults
-    .map((f) => ({ code: arcaCodeOf(f.code) ?? f.code ?? '', message: f.message }))
-    .filter((f) => !errorCodes.has(f.code));
+  const faults = faultMessages(invoice.faults, new Set(answer?.errors.map((e) => e.code)));
   return (
     <Card title={t('title')} id="arca-title">
       <div data-testid="arca-answer">
@@ -59,8 +61,8 @@ export async function ArcaAnswer({ invoice, locale }: { invoice: InvoiceDetail; 
             ]}
           />
         ) : null}
-        <Messages title={t('observations')} list={answer?.observations ?? []} />
-        <Messages title={t('errors')} list={answer?.errors ?? []} />
+        <Messages title={t('observations')} list={arcaMessages(answer?.observations ?? [])} />
+        <Messages title={t('errors')} list={arcaMessages(answer?.errors ?? [])} />
         <Messages title={t('faults')} list={faults} />
       </div>
     </Card>
