@@ -156,7 +156,8 @@ async function sendInTurn(
     return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
   }
   const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };
-  await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher));
+  if (!(await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher))))
+    return sendInTurn(db, arca, request, timed, await getSend(db, request.entryId));
   return submit(db, arca, { ...request, voucher }, timed, true);
 }
 
