@@ -189,6 +189,20 @@ async function submit(
     // got through after all. Only ARCA's own record can tell.
     const notNext = answer.errors.some((e) => e.code === 10016);
     if (notNext && round < RECONCILE_ROUNDS) return reconcile(db, arca, send, timed, round + 1);
+    // Out of rounds, an earlier unanswered attempt may still have reached ARCA late: the number is
+    // released only while ARCA holds nothing under it.
+    if (notNext) {
+      const last = await timed(
+        getLastAuthorized(arca.options, arca.auth, send.pointOfSale, send.voucherType),
+      );
+      if (!last.ok)
+        return {
+          kind: 'retry',
+          reason: `reconciling ${send.voucher.CbteNro}: FECompUltimoAutorizado failed (${last.outcome.code})`,
+        };
+      if (last.value.number >= send.voucher.CbteNro)
+        return adoptOrReview(db, arca, send, timed, last.value.number);
+    }
     const errors = answer.fault
       ? [
           ...answer.errors,
@@ -244,6 +258,19 @@ async function reconcile(
       return { kind: 'retry', reason: `reconciling ${number}: ARCA keeps refusing the resend` };
     return submit(db, arca, send, timed, false, round);
   }
+  return adoptOrReview(db, arca, send, timed, lastNumber);
+}
+
+/** ARCA's last number is at or past ours: what it holds under our number is ours (adopt) or not (review). */
+async function adoptOrReview(
+  db: Db,
+  arca: ArcaSession,
+  send: Numbered,
+  timed: Timed,
+  lastNumber: number,
+): Promise<SendResult> {
+  const voucher = send.voucher;
+  const number = voucher.CbteNro;
   const held = await timed(
     getVoucher(arca.options, arca.auth, send.pointOfSale, send.voucherType, number),
   );
