@@ -156,14 +156,19 @@ export async function reserveNumber(
   return reserved.length > 0;
 }
 
+// Only the claim as this sender left it: another job on the same entry may have numbered the row.
 const drop = statement(
   'invoice_send_drop',
-  `delete from invoice_sends where entry_id = $1 and status = 'pending'`,
+  `delete from invoice_sends
+   where entry_id = $1 and status = 'pending' and number is not distinct from $2::integer`,
 );
 
-/** Gives the sequence back without a number: nothing reached ARCA, so nothing is to be reconciled. */
-export async function dropClaim(db: Db, entryId: string): Promise<void> {
-  await runStatement(db, drop, [entryId]);
+/**
+ * Gives the sequence back: nothing reached ARCA under `number` (null: none was reserved), so
+ * nothing is to be reconciled.
+ */
+export async function dropClaim(db: Db, entryId: string, number: number | null): Promise<void> {
+  await runStatement(db, drop, [entryId, number]);
 }
 
 const approve = statement(

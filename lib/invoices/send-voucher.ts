@@ -141,14 +141,14 @@ async function sendInTurn(
   if (!claim.claimed) return { kind: 'busy' };
   const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
   if (!allowed.ok) {
-    await dropClaim(db, request.entryId);
+    await dropClaim(db, request.entryId, null);
     return allowed.refusal;
   }
   const last = await timed(
     getLastAuthorized(arca.options, arca.auth, request.pointOfSale, request.voucherType),
   );
   if (!last.ok) {
-    await dropClaim(db, request.entryId);
+    await dropClaim(db, request.entryId, null);
     // 11002: the point of sale is not enabled for web services (a «Factura en Línea» one, say). It
     // stays so until the supplier registers another one: no retry can change the answer.
     if (last.errors.some((e) => e.code === POINT_OF_SALE_NOT_ENABLED))
@@ -215,7 +215,7 @@ async function submit(
   }
   if (answer.status === 'not_sent' && firstSend) {
     // Refused before a byte was sent: the number was never used, the sequence is free again.
-    await dropClaim(db, send.entryId);
+    await dropClaim(db, send.entryId, send.voucher.CbteNro);
     return { kind: 'retry', reason: 'ARCA could not be reached; nothing was sent' };
   }
   // Unknown (timeout, 5xx, connection lost, unreadable) or unreachable on a resend: what ARCA holds
