@@ -128,30 +128,47 @@ function isInFlightConflict(error: unknown): boolean {
   return false;
 }
 
+// Only the claim this sender made: a second job on the same entry in another process may have
+// claimed the same row meanwhile and numbered it, or recorded ARCA's answer to its own send.
 const reserve = statement(
   'invoice_send_reserve',
   `update invoice_sends set number = $2, voucher = $3::jsonb, request_hash = $4, updated_at = now()
-   where entry_id = $1 and status = 'pending'`,
+   where entry_id = $1 and status = 'pending' and number is null
+   returning entry_id`,
 );
 
-/** Stores the number and the voucher as it will be sent: committed before FECAESolicitar goes out. */
+/**
+ * Stores the number and the voucher as it will be sent: committed before FECAESolicitar goes out.
+ * False when the row is no longer this sender's unnumbered claim: nothing may be sent then.
+ */
 export async function reserveNumber(
   db: Db,
   entryId: string,
   voucher: NumberedFeVoucher,
   requestHash: string,
-): Promise<void> {
-  await runStatement(db, reserve, [entryId, voucher.CbteNro, JSON.stringify(voucher), requestHash]);
+): Promise<boolean> {
+  const reserved = await runStatement(db, reserve, [
+    entryId,
+    voucher.CbteNro,
+    JSON.stringify(voucher),
+    requestHash,
+  ]);
+  return reserved.length > 0;
 }
 
+// Only the claim as this sender left it: another job on the same entry may have numbered the row.
 const drop = statement(
   'invoice_send_drop',
-  `delete from invoice_sends where entry_id = $1 and status = 'pending'`,
+  `delete from invoice_sends
+   where entry_id = $1 and status = 'pending' and number is not distinct from $2::integer`,
 );
 
-/** Gives the sequence back without a number: nothing reached ARCA, so nothing is to be reconciled. */
-export async function dropClaim(db: Db, entryId: string): Promise<void> {
-  await runStatement(db, drop, [entryId]);
+/**
+ * Gives the sequence back: nothing reached ARCA under `number` (null: none was reserved), so
+ * nothing is to be reconciled.
+ */
+export async function dropClaim(db: Db, entryId: string, number: number | null): Promise<void> {
+  await runStatement(db, drop, [entryId, number]);
 }
 
 const approve = statement(

@@ -141,14 +141,14 @@ async function sendInTurn(
   if (!claim.claimed) return { kind: 'busy' };
   const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
   if (!allowed.ok) {
-    await dropClaim(db, request.entryId);
+    await dropClaim(db, request.entryId, null);
     return allowed.refusal;
   }
   const last = await timed(
     getLastAuthorized(arca.options, arca.auth, request.pointOfSale, request.voucherType),
   );
   if (!last.ok) {
-    await dropClaim(db, request.entryId);
+    await dropClaim(db, request.entryId, null);
     // 11002: the point of sale is not enabled for web services (a «Factura en Línea» one, say). It
     // stays so until the supplier registers another one: no retry can change the answer.
     if (last.errors.some((e) => e.code === POINT_OF_SALE_NOT_ENABLED))
@@ -156,7 +156,8 @@ async function sendInTurn(
     return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
   }
   const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };
-  await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher));
+  if (!(await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher))))
+    return sendInTurn(db, arca, request, timed, await getSend(db, request.entryId));
   return submit(db, arca, { ...request, voucher }, timed, true);
 }
 
@@ -188,6 +189,20 @@ async function submit(
     // got through after all. Only ARCA's own record can tell.
     const notNext = answer.errors.some((e) => e.code === 10016);
     if (notNext && round < RECONCILE_ROUNDS) return reconcile(db, arca, send, timed, round + 1);
+    // Out of rounds, an earlier unanswered attempt may still have reached ARCA late: the number is
+    // released only while ARCA holds nothing under it.
+    if (notNext) {
+      const last = await timed(
+        getLastAuthorized(arca.options, arca.auth, send.pointOfSale, send.voucherType),
+      );
+      if (!last.ok)
+        return {
+          kind: 'retry',
+          reason: `reconciling ${send.voucher.CbteNro}: FECompUltimoAutorizado failed (${last.outcome.code})`,
+        };
+      if (last.value.number >= send.voucher.CbteNro)
+        return adoptOrReview(db, arca, send, timed, last.value.number);
+    }
     const errors = answer.fault
       ? [
           ...answer.errors,
@@ -200,7 +215,7 @@ async function submit(
   }
   if (answer.status === 'not_sent' && firstSend) {
     // Refused before a byte was sent: the number was never used, the sequence is free again.
-    await dropClaim(db, send.entryId);
+    await dropClaim(db, send.entryId, send.voucher.CbteNro);
     return { kind: 'retry', reason: 'ARCA could not be reached; nothing was sent' };
   }
   // Unknown (timeout, 5xx, connection lost, unreadable) or unreachable on a resend: what ARCA holds
@@ -243,6 +258,19 @@ async function reconcile(
       return { kind: 'retry', reason: `reconciling ${number}: ARCA keeps refusing the resend` };
     return submit(db, arca, send, timed, false, round);
   }
+  return adoptOrReview(db, arca, send, timed, lastNumber);
+}
+
+/** ARCA's last number is at or past ours: what it holds under our number is ours (adopt) or not (review). */
+async function adoptOrReview(
+  db: Db,
+  arca: ArcaSession,
+  send: Numbered,
+  timed: Timed,
+  lastNumber: number,
+): Promise<SendResult> {
+  const voucher = send.voucher;
+  const number = voucher.CbteNro;
   const held = await timed(
     getVoucher(arca.options, arca.auth, send.pointOfSale, send.voucherType, number),
   );
