@@ -91,11 +91,15 @@ export function Field({
 /** Field rows as a definition list: label above value on phones, side by side from `sm`. */
 export function DataList({ items }: { items: { label: string; value: ReactNode }[] }) {
   return (
-    <dl className="divide-y divide-slate-100">
+    // Side by side only where the card (not the window) is wide enough: a narrow card in a wide page
+    // stacks them, so a long label never runs into its value.
+    <dl className="@container divide-y divide-slate-100">
       {items.map((item) => (
-        <div key={item.label} className="grid gap-1 py-2 sm:grid-cols-3 sm:gap-4">
+        <div key={item.label} className="grid gap-1 py-2 @sm:grid-cols-3 @sm:gap-4">
           <dt className="text-sm font-medium text-slate-600">{item.label}</dt>
-          <dd className="min-w-0 break-words text-sm text-slate-900 sm:col-span-2">{item.value}</dd>
+          <dd className="min-w-0 break-words text-sm text-slate-900 @sm:col-span-2">
+            {item.value}
+          </dd>
         </div>
       ))}
     </dl>

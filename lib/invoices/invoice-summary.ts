@@ -5,6 +5,7 @@ import {
   chooseVoucherType,
   customerDocument,
   customerVatStatus,
+  supplierVatStatus,
   type CustomerDocument,
 } from '@/lib/invoicing';
 import { docText, invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
@@ -27,8 +28,11 @@ export interface InvoiceSummary {
    */
   voucherType: number | null;
   issueDate: string | null;
-  supplier: { name: string | null; cuit: string | null };
+  /** `vatStatus`: its IVA condition, from its registration's regime (null: not a registered supplier). */
+  supplier: { name: string | null; cuit: string | null; vatStatus: string | null };
   customer: { name: string | null; document: CustomerDocument | null } | null;
+  /** The customer's IVA condition as the send states it (CondicionIVAReceptorId; 5 without a customer). */
+  customerVatStatus: string | null;
   currency: string;
   /** Decimal string with two decimals; null when the stored document cannot be read. */
   total: string | null;
@@ -72,6 +76,7 @@ export function toInvoiceSummary(entry: Entry, regimes: Map<string, Regime>): In
     supplier: {
       name: docText(doc, 'supplier', 'name'),
       cuit: docText(doc, 'supplier', 'tax_id', 'code'),
+      vatStatus: regime ? supplierVatStatus(regime) : null,
     },
     customer: read?.invoice.customer
       ? {
@@ -79,6 +84,7 @@ export function toInvoiceSummary(entry: Entry, regimes: Map<string, Regime>): In
           document: document?.ok && document.value.DocTipo !== 99 ? document.value : null,
         }
       : null,
+    customerVatStatus: read && vatStatus.ok ? vatStatus.value : null,
     currency: read?.invoice.currency ?? docText(doc, 'currency') ?? 'ARS',
     total: read?.calculation.total ?? null,
     cae: stampValue(stamps, STAMP.cae),

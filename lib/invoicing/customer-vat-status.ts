@@ -1,3 +1,4 @@
+import type { Regime } from '@/lib/registration';
 import type { GoblInvoice } from './invoice-schema';
 import type { InvoiceResult } from './invoice-problem';
 
@@ -28,3 +29,13 @@ export function customerVatStatus(customer: GoblInvoice['customer']): InvoiceRes
     };
   return { ok: true, value: given };
 }
+
+// The supplier's own condition as ARCA's catalogue (FEParamGetCondicionIvaReceptor) names it.
+const REGIME_VAT_STATUS: Record<Regime, string> = {
+  responsable_inscripto: '1',
+  monotributista: '6',
+  exento: '4',
+};
+
+/** The supplier's IVA condition, printed on its vouchers, from the regime its registration holds. */
+export const supplierVatStatus = (regime: Regime): string => REGIME_VAT_STATUS[regime];

@@ -1,5 +1,5 @@
-export { goblInvoiceSchema } from './invoice-schema';
-export type { GoblInvoice, GoblLine } from './invoice-schema';
+export { goblInvoiceSchema, isVatStatus } from './invoice-schema';
+export type { GoblInvoice, GoblLine, VatStatus } from './invoice-schema';
 export { parseInvoice } from './parse-invoice';
 export { calculateInvoice } from './calculate-invoice';
 export { calculatedDocument } from './calculated-document';
@@ -14,7 +14,7 @@ export type { VoucherTypeInput } from './choose-voucher-type';
 export { chooseConcept } from './choose-concept';
 export { customerDocument } from './customer-document';
 export type { CustomerDocument } from './customer-document';
-export { customerVatStatus } from './customer-vat-status';
+export { customerVatStatus, supplierVatStatus } from './customer-vat-status';
 export { vatRateId, vatRatePercent } from './vat-rate-id';
 export { currencyCode } from './currency-code';
 export { VOUCHER_TYPES, voucherClassOf } from './voucher-class';

@@ -36,7 +36,11 @@ const percent = z
   .refine((v) => /^\d+(\.\d+)?%$/.test(v.trim()), { message: 'invalid_percent' });
 
 const DOC_TYPES = ['1', '2', '3', '6', '7', '8', '11', '12', '13'] as const;
-const VAT_STATUSES = ['1', '4', '5', '6', '7', '8', '9', '10', '13', '15', '16'] as const;
+/** CondicionIVAReceptorId: ARCA's IVA conditions (FEParamGetCondicionIvaReceptor). */
+export const VAT_STATUSES = ['1', '4', '5', '6', '7', '8', '9', '10', '13', '15', '16'] as const;
+export type VatStatus = (typeof VAT_STATUSES)[number];
+export const isVatStatus = (value: string | null): value is VatStatus =>
+  (VAT_STATUSES as readonly (string | null)[]).includes(value);
 const IDENTITY_TYPES = ['80', '86', '87', '94', '96'] as const;
 const VAT_RATE_CODES = ['3', '4', '5', '6', '8', '9'] as const;
 const TAX_TYPES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '13', '99'] as const;

@@ -38,6 +38,13 @@ export interface FindDocumentsOptions {
 const PATH = /^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Case and accents aside, so «panaderia» finds «Panadería». Upper case is listed too: lower() leaves
+// non-ASCII letters as they are under the C locale (PGlite's).
+const ACCENTED = 'áàâäãéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇ';
+const UNACCENTED = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+const folded = (value: SQL<string>) => sql`translate(lower(${value}), ${ACCENTED}, ${UNACCENTED})`;
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 // Paths come from code, never from a request; checked anyway, then bound as a text[] parameter.
 function field(path: DocumentPath): SQL<string> {
   if (!PATH.test(path)) throw new Error(`not a document path: ${path}`);
@@ -73,7 +80,7 @@ export async function findDocuments(
     const { paths, digitPaths = [], digitsEqualAny = [] } = options.search;
     const digits = DIGITS_AND_SEPARATORS.test(text) ? text.replace(/\D/g, '') : '';
     const alternatives = [
-      ...paths.map((path) => sql`${field(path)} ilike ${`%${escapeLike(text)}%`}`),
+      ...paths.map((path) => sql`${folded(field(path))} like ${`%${escapeLike(fold(text))}%`}`),
       ...(digits
         ? digitPaths.map(
             (path) => sql`regexp_replace(${field(path)}, '[^0-9]', '', 'g') like ${`%${digits}%`}`,

@@ -15,14 +15,14 @@ test.describe('console invoices', () => {
     if (!invoices) throw new Error(`console-seed.ts seeds no invoices for project ${project}`);
     await signIn(page, invoices.email, seed.password);
 
-    // The list: both invoices unnumbered, their types chosen from the supplier's regime.
+    // The list, newest first: the invoices unnumbered, their types chosen from the supplier's regime.
     await page
       .getByRole('navigation', { name: 'Consola' })
       .getByRole('link', { name: 'Facturas' })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Facturas');
     const rows = page.getByTestId('invoice-row');
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toContainText('sin número');
     await expect(rows.nth(0)).toContainText('Factura A');
     await expect(rows.nth(0)).toContainText('Panadería Sol SA · CUIT 30-71234567-1');
@@ -30,6 +30,7 @@ test.describe('console invoices', () => {
     await expect(rows.nth(1)).toContainText('Factura B');
     await expect(rows.nth(1)).toContainText('Consumidor final');
     await expect(rows.nth(1)).toContainText('Sin enviar');
+    await expect(rows.nth(2)).toContainText('US$ 484,00');
     await checkPage(page, testInfo, 'invoices-list-es');
     // Filters live in the address (a GET form).
     await page.getByLabel('Punto de venta').fill('0002');
@@ -67,6 +68,9 @@ test.describe('console invoices', () => {
     const printed = page.getByTestId('printable-invoice');
     await expect(page.getByTestId('voucher-letter')).toHaveText('BCOD. 006');
     await expect(printed).toContainText('Punto de venta:0002Comp. Nro:00000001');
+    await expect(printed).toContainText('Condición frente al IVA:IVA Responsable Inscripto');
+    await expect(printed).toContainText('Condición frente al IVA:Consumidor Final');
+    await expect(page.getByTestId('print-terms')).toHaveCount(0);
     await expect(page.getByTestId('print-cae')).toContainText(cae);
     await expect(page.getByTestId('arca-qr').locator('svg')).toBeVisible();
     await expect(page.getByTestId('not-authorised')).toHaveCount(0);
@@ -84,6 +88,14 @@ test.describe('console invoices', () => {
     await expect(page.getByTestId('not-authorised')).toContainText('Comprobante no autorizado');
     await expect(page.getByTestId('arca-qr')).toHaveCount(0);
     await expect(page.getByTestId('voucher-letter')).toHaveText('ACOD. 001');
+
+    // Services in dollars: the period, the payment due date, the currency and its rate.
+    await page.goto(`/console/invoices/${invoices.usdServices}/print`);
+    const terms = page.getByTestId('print-terms');
+    await expect(terms).toContainText('Período facturado:del 1 mar 2026 al 31 mar 2026');
+    await expect(terms).toContainText('Fecha de vto. para el pago:10 abr 2026');
+    await expect(terms).toContainText('Moneda:USDCotización:$ 1.050,50');
+    await checkPage(page, testInfo, 'invoice-print-usd-services-es');
 
     // English.
     await page.goto('/en/console/invoices?state=sent');

@@ -139,7 +139,9 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
       total: '12100.00',
       currency: 'ARS',
       customer: null,
-      supplier: { name: 'Librería Ñandú SRL', cuit: supplier.cuit },
+      customerVatStatus: '5',
+      // The registered supplier is responsable inscripto: ARCA's condition 1.
+      supplier: { name: 'Librería Ñandú SRL', cuit: supplier.cuit, vatStatus: '1' },
     });
     // Not sent: no number; the type the send will choose (A for an IVA-registered customer, else B).
     expect(byId[ids.b]).toMatchObject({
@@ -151,6 +153,7 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
     // 3 × 1000.10 − 10 % = 2700.27 at 21 % (567.0567 → 567.06) + 0.10 at 10.5 % (0.0105 → 0.01).
     expect(byId[ids.a]).toMatchObject({
       voucherType: 1,
+      customerVatStatus: '1',
       total: '3267.44',
       customer: { name: 'Panadería Sol SA', document: { DocTipo: 80, DocNro: '30712345671' } },
     });
@@ -172,6 +175,9 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
     expect(await only({ supplierCuit: '20123456786' })).toEqual([]);
     expect(await only({ from: '2026-03-12', to: '2026-03-15' })).toEqual([ids.a, ids.dni].sort());
     expect(await only({ query: 'panadería' })).toEqual([ids.a]);
+    // Accents and case aside, as an operator types on a phone.
+    expect(await only({ query: 'PANADERIA' })).toEqual([ids.a]);
+    expect(await only({ query: 'libreria ñandu' })).toHaveLength(5);
     expect(await only({ query: '124' })).toEqual([ids.sent]);
     expect(await only({ query: '100%_' })).toEqual([]);
     // As the list prints them: the CUIT hyphenated (stored without), the number padded, the DNI.

@@ -5,6 +5,8 @@ import {
   currencyCode,
   customerDocument,
   customerVatStatus,
+  isVatStatus,
+  supplierVatStatus,
   vatRateId,
 } from '@/lib/invoicing';
 
@@ -198,6 +200,17 @@ describe('customerDocument', () => {
         problems: [{ path: 'customer.tax_id.country', code: 'foreign_tax_id_unsupported' }],
       },
     );
+  });
+});
+
+describe('supplierVatStatus (the supplier’s condition as printed on its vouchers)', () => {
+  it('names the regime the wizard collected with ARCA’s condition', () => {
+    expect(supplierVatStatus('responsable_inscripto')).toBe('1');
+    expect(supplierVatStatus('monotributista')).toBe('6');
+    expect(supplierVatStatus('exento')).toBe('4');
+    expect(['1', '6', '4'].every(isVatStatus)).toBe(true);
+    expect(isVatStatus('2')).toBe(false);
+    expect(isVatStatus(null)).toBe(false);
   });
 });
 

@@ -11,7 +11,10 @@ export interface Seed {
   /** By Playwright project name: a workspace nobody connected yet, with one supplier. */
   journeys: Record<string, { email: string; workspaceName: string }>;
   /** By Playwright project name: a sandbox workspace with a registered supplier and two unsent invoices. */
-  invoices: Record<string, { email: string; supplierCuit: string; typeB: string; typeA: string }>;
+  invoices: Record<
+    string,
+    { email: string; supplierCuit: string; typeB: string; typeA: string; usdServices: string }
+  >;
 }
 
 /** What tests/e2e/support/console-seed.ts wrote into the server's data folder before it started. */

@@ -7,7 +7,10 @@ import { registerSupplier } from '../../integration/support/registered-supplier'
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A Factura B to a final consumer on point of sale 2 (to send from the console) and a Factura A on 3 (left unsent). */
+/**
+ * A Factura B to a final consumer on point of sale 2 (to send from the console), a Factura A on 3 and
+ * a Factura B in dollars for a month of services on 4 (these two left unsent).
+ */
 export async function seedInvoices(db: Db, sim: RunningSimulator, workspaceId: string) {
   const supplier = await registerSupplier(db, sim, workspaceId, { name: 'Librería Ñandú SRL' });
   const create = async (doc: Record<string, unknown>) =>
@@ -24,6 +27,21 @@ export async function seedInvoices(db: Db, sim: RunningSimulator, workspaceId: s
         },
       })
     ).entry.id;
+  // The oldest: the list shows it last.
+  const usdServices = await create({
+    series: '4',
+    currency: 'USD',
+    exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1050.50' }],
+    ordering: { period: { start: '2026-03-01', end: '2026-03-31' } },
+    payment: { terms: { due_dates: [{ date: '2026-04-10' }] } },
+    lines: [
+      {
+        quantity: '1',
+        item: { name: 'Soporte técnico, marzo', price: '400.00', key: 'services' },
+        taxes: [{ cat: 'VAT', rate: 'general' }],
+      },
+    ],
+  });
   const typeB = await create({
     series: '2',
     lines: [
@@ -55,5 +73,5 @@ export async function seedInvoices(db: Db, sim: RunningSimulator, workspaceId: s
       },
     ],
   });
-  return { supplierCuit: supplier.cuit, typeB, typeA };
+  return { supplierCuit: supplier.cuit, typeB, typeA, usdServices };
 }

@@ -7,7 +7,7 @@ import { getInvoice } from '@/lib/invoices';
 import { listEntryStates } from '@/lib/silo';
 import { getWorkflowNames, listJobs } from '@/lib/transform';
 import { CustomerDocumentText } from '@/components/console/customer-document-text';
-import { formatDay } from '@/components/console/invoice-format';
+import { formatDay, formatMoney } from '@/components/console/invoice-format';
 import { InvoiceStateBadge } from '@/components/console/invoice-state-badge';
 import { isUuid } from '@/components/console/is-uuid';
 import { JobList } from '@/components/console/job-list';
@@ -109,7 +109,14 @@ export default async function InvoicePage({ params }: Props) {
                 value: invoice.issueDate ? formatDay(locale, invoice.issueDate) : '—',
               },
               { label: t('fields.currency'), value: invoice.currency },
-              ...(rate ? [{ label: t('fields.exchangeRate'), value: rate.amount }] : []),
+              ...(rate
+                ? [
+                    {
+                      label: t('fields.exchangeRate'),
+                      value: formatMoney(locale, rate.amount, 'ARS'),
+                    },
+                  ]
+                : []),
               ...(period
                 ? [
                     {

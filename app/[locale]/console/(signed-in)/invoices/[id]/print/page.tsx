@@ -4,8 +4,9 @@ import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
 import { getInvoice } from '@/lib/invoices';
+import { isVatStatus } from '@/lib/invoicing';
 import { CustomerDocumentText } from '@/components/console/customer-document-text';
-import { formatDay } from '@/components/console/invoice-format';
+import { formatDay, formatMoney } from '@/components/console/invoice-format';
 import { isUuid } from '@/components/console/is-uuid';
 import { linkClass } from '@/components/console/ui';
 import { voucherTypeName } from '@/components/console/voucher-type-label';
@@ -31,11 +32,19 @@ export default async function InvoicePrintPage({ params }: Props) {
   if (!invoice) notFound();
   const t = await getTranslations('console.invoicePrint');
   const tList = await getTranslations('console.invoices');
+  const tInvoice = await getTranslations('console.invoice');
   const name = voucherTypeName(invoice.voucherType);
   const authorised = invoice.state === 'sent' && invoice.cae !== null;
   const qr = authorised && invoice.qr ? await arcaQrSvg(invoice.qr) : null;
   const day = (value: string | null) => (value ? formatDay(locale, value) : '—');
   const row = 'flex flex-wrap gap-x-2';
+  const vatCondition = (status: string | null) =>
+    isVatStatus(status) ? t(`vatConditions.${status}`) : '—';
+  const read = invoice.read?.invoice;
+  const period = read?.ordering?.period;
+  const dueDate = read?.payment?.terms?.due_dates?.[0]?.date;
+  const rate = read?.exchange_rates?.find((r) => r.from === invoice.currency && r.to === 'ARS');
+  const foreign = invoice.currency !== 'ARS';
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
@@ -69,6 +78,10 @@ export default async function InvoicePrintPage({ params }: Props) {
             <p className={row}>
               <span className="font-semibold">{t('cuit')}</span>
               {invoice.supplier.cuit ? formatCuit(invoice.supplier.cuit) : '—'}
+            </p>
+            <p className={row}>
+              <span className="font-semibold">{t('vatCondition')}</span>
+              {vatCondition(invoice.supplier.vatStatus)}
             </p>
           </div>
           <div
@@ -111,7 +124,43 @@ export default async function InvoicePrintPage({ params }: Props) {
               <CustomerDocumentText document={invoice.customer.document} />
             </p>
           ) : null}
+          <p className={row}>
+            <span className="font-semibold">{t('vatCondition')}</span>
+            {vatCondition(invoice.customerVatStatus)}
+          </p>
         </section>
+        {period || dueDate || foreign ? (
+          <section
+            aria-label={t('terms')}
+            className="space-y-1 border-b border-slate-900 pb-3"
+            data-testid="print-terms"
+          >
+            {period ? (
+              <p className={row}>
+                <span className="font-semibold">{t('servicePeriod')}</span>
+                {tInvoice('periodValue', { start: day(period.start), end: day(period.end) })}
+              </p>
+            ) : null}
+            {dueDate ? (
+              <p className={row}>
+                <span className="font-semibold">{t('dueDate')}</span>
+                {day(dueDate)}
+              </p>
+            ) : null}
+            {foreign ? (
+              <p className={row}>
+                <span className="font-semibold">{t('currency')}</span>
+                {invoice.currency}
+                {rate ? (
+                  <>
+                    <span className="font-semibold">{t('exchangeRate')}</span>
+                    {formatMoney(locale, rate.amount, 'ARS')}
+                  </>
+                ) : null}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
         {invoice.read ? (
           <PrintLines read={invoice.read} currency={invoice.currency} locale={locale} />
         ) : null}

@@ -37,19 +37,27 @@ export async function PrintLines({
   ];
   return (
     <>
-      <InvoiceLinesTable
-        read={read}
-        currency={currency}
-        locale={locale}
-        classes={{
-          table: 'w-full border-collapse',
-          head: 'bg-slate-100 print:bg-transparent',
-          cell,
-          number,
-        }}
-        testId="print-lines"
-        caption={t('lines.title')}
-      />
+      {/* A phone's screen is narrower than the voucher's six columns; A4 paper is not. */}
+      <div
+        className="overflow-x-auto print:overflow-visible"
+        tabIndex={0}
+        role="region"
+        aria-label={t('lines.title')}
+      >
+        <InvoiceLinesTable
+          read={read}
+          currency={currency}
+          locale={locale}
+          classes={{
+            table: 'w-full border-collapse',
+            head: 'bg-slate-100 print:bg-transparent',
+            cell,
+            number,
+          }}
+          testId="print-lines"
+          caption={t('lines.title')}
+        />
+      </div>
       <dl
         className="ml-auto w-full max-w-xs space-y-0.5 break-inside-avoid"
         data-testid="print-totals"
