@@ -14,6 +14,11 @@ test.describe('console invoices', () => {
     const invoices = seed.invoices[project];
     if (!invoices) throw new Error(`console-seed.ts seeds no invoices for project ${project}`);
     await signIn(page, invoices.email, seed.password);
+    // No link is prefetched: each prefetch is a server render counted against the address's page limit.
+    const prefetches: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetches.push(request.url());
+    });
 
     // The list, newest first: the invoices unnumbered, their types chosen from the supplier's regime.
     await page
@@ -32,6 +37,8 @@ test.describe('console invoices', () => {
     await expect(rows.nth(1)).toContainText('Sin enviar');
     await expect(rows.nth(2)).toContainText('US$ 484,00');
     await checkPage(page, testInfo, 'invoices-list-es');
+    await page.waitForLoadState('networkidle');
+    expect(prefetches).toEqual([]);
     // Filters live in the address (a GET form).
     await page.getByLabel('Punto de venta').fill('0002');
     await page.getByRole('button', { name: 'Filtrar' }).click();
