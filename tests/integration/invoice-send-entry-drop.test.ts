@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { schema } from '@/lib/db';
@@ -17,6 +15,7 @@ import {
   type RegisteredSupplier,
 } from './support/invoice-fixtures';
 import { retireJobs, waitForJobState } from './support/runner-fixtures';
+import { startWsfeProxy } from './support/wsfe-proxy';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 // Two app instances: each has its own in-process queue, so only the database decides between them.
@@ -40,46 +39,22 @@ async function startOrderingWsfe(target: string, firstGaveUp: () => Promise<bool
   const second = new Promise<void>((resolve) => (secondArrived = resolve));
   let failFirst!: () => void;
   const firstFails = new Promise<void>((resolve) => (failFirst = resolve));
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const soapAction = String(req.headers.soapaction);
-        if (soapAction.includes('FECompUltimoAutorizado')) {
-          lastCalls += 1;
-          if (lastCalls === 1) {
-            await Promise.race([second, sleep(5_000)]);
-            await Promise.race([firstFails, sleep(5_000)]);
-            res.writeHead(500);
-            res.end('Internal Server Error');
-            return;
-          }
-          if (lastCalls === 2) secondArrived();
-        }
-        if (soapAction.includes('FECAESolicitar') && ++caeCalls === 1) {
-          failFirst();
-          const until = Date.now() + 5_000;
-          while (!(await firstGaveUp()) && Date.now() < until) await sleep(20);
-        }
-        const answer = await fetch(target, {
-          method: 'POST',
-          headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: soapAction },
-          body: Buffer.concat(chunks).toString(),
-        });
-        res.writeHead(answer.status, { 'Content-Type': 'text/xml; charset=utf-8' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      })().catch((error: unknown) => {
-        res.writeHead(502);
-        res.end(String(error));
-      });
-    });
+  return startWsfeProxy(target, async ({ soapAction }) => {
+    if (soapAction.includes('FECompUltimoAutorizado')) {
+      lastCalls += 1;
+      if (lastCalls === 1) {
+        await Promise.race([second, sleep(5_000)]);
+        await Promise.race([firstFails, sleep(5_000)]);
+        return { status: 500, body: 'Internal Server Error' };
+      }
+      if (lastCalls === 2) secondArrived();
+    }
+    if (soapAction.includes('FECAESolicitar') && ++caeCalls === 1) {
+      failFirst();
+      const until = Date.now() + 5_000;
+      while (!(await firstGaveUp()) && Date.now() < until) await sleep(20);
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/wsfe`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describeEachDatabase(

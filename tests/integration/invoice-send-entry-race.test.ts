@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Job, Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
@@ -14,6 +12,7 @@ import {
   type RegisteredSupplier,
 } from './support/invoice-fixtures';
 import { retireJobs, waitForJobState } from './support/runner-fixtures';
+import { startWsfeProxy } from './support/wsfe-proxy';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 // Two app instances: each has its own in-process queue, so only the database decides between them.
@@ -34,41 +33,16 @@ async function startOrderingWsfe(target: string, firstDone: () => Promise<boolea
   let arrived = 0;
   let secondArrived!: () => void;
   const second = new Promise<void>((resolve) => (secondArrived = resolve));
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        if (String(req.headers.soapaction).includes('FECompUltimoAutorizado')) {
-          arrived += 1;
-          if (arrived === 1) await Promise.race([second, sleep(5_000)]);
-          else if (arrived === 2) {
-            secondArrived();
-            const until = Date.now() + 10_000;
-            while (!(await firstDone()) && Date.now() < until) await sleep(20);
-          }
-        }
-        const answer = await fetch(target, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'text/xml; charset=utf-8',
-            SOAPAction: String(req.headers.soapaction),
-          },
-          body: Buffer.concat(chunks),
-        });
-        res.writeHead(answer.status, { 'Content-Type': 'text/xml; charset=utf-8' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      })().catch((error: unknown) => {
-        res.writeHead(502);
-        res.end(String(error));
-      });
-    });
+  return startWsfeProxy(target, async ({ soapAction }) => {
+    if (!soapAction.includes('FECompUltimoAutorizado')) return;
+    arrived += 1;
+    if (arrived === 1) await Promise.race([second, sleep(5_000)]);
+    else if (arrived === 2) {
+      secondArrived();
+      const until = Date.now() + 10_000;
+      while (!(await firstDone()) && Date.now() < until) await sleep(20);
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/wsfe`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describeEachDatabase('gov-ar.invoice: two instances send the same invoice at once', (get) => {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requestCae } from '@/lib/arca';
@@ -19,6 +17,7 @@ import {
   type RegisteredSupplier,
 } from './support/invoice-fixtures';
 import { retireJobs, waitForJobState } from './support/runner-fixtures';
+import { startWsfeProxy } from './support/wsfe-proxy';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 const isDone = (job: Job) => !!job.completedAt;
@@ -59,36 +58,12 @@ async function otherSystemIssues(db: Db, sim: RunningSimulator, s: RegisteredSup
  */
 async function startRacingWsfe(target: string, beforeFirstCae: () => Promise<void>) {
   let raced = false;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        if (!raced && String(req.headers.soapaction).includes('FECAESolicitar')) {
-          raced = true;
-          await beforeFirstCae();
-        }
-        const answer = await fetch(target, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'text/xml; charset=utf-8',
-            SOAPAction: String(req.headers.soapaction),
-          },
-          body: Buffer.concat(chunks),
-        });
-        res.writeHead(answer.status, { 'Content-Type': 'text/xml; charset=utf-8' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      })().catch((error: unknown) => {
-        res.writeHead(502);
-        res.end(String(error));
-      });
-    });
+  return startWsfeProxy(target, async ({ soapAction }) => {
+    if (!raced && soapAction.includes('FECAESolicitar')) {
+      raced = true;
+      await beforeFirstCae();
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/wsfe`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 describeEachDatabase(

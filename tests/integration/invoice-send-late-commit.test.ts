@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Job, Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
@@ -15,6 +13,7 @@ import {
   type RegisteredSupplier,
 } from './support/invoice-fixtures';
 import { retireJobs, waitForJobState } from './support/runner-fixtures';
+import { startWsfeProxy } from './support/wsfe-proxy';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 const isDone = (job: Job) => !!job.completedAt;
@@ -29,45 +28,17 @@ async function startSlowGateway(target: string) {
   const state = { armed: true };
   let attempts = 0;
   let late: string | undefined;
-  const forward = (soapAction: string, body: string) =>
-    fetch(target, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: soapAction },
-      body,
-    });
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const soapAction = String(req.headers.soapaction);
-        const body = Buffer.concat(chunks).toString();
-        if (state.armed && soapAction.includes('FECAESolicitar')) {
-          attempts += 1;
-          if (attempts <= GATEWAY_TIMEOUTS) {
-            late ??= body;
-            res.writeHead(504);
-            res.end('Gateway Timeout');
-            return;
-          }
-          if (late) await forward(soapAction, late);
-          late = undefined;
-        }
-        const answer = await forward(soapAction, body);
-        res.writeHead(answer.status, { 'Content-Type': 'text/xml; charset=utf-8' });
-        res.end(Buffer.from(await answer.arrayBuffer()));
-      })().catch((error: unknown) => {
-        res.writeHead(502);
-        res.end(String(error));
-      });
-    });
+  const proxy = await startWsfeProxy(target, async ({ soapAction, body, forward }) => {
+    if (!state.armed || !soapAction.includes('FECAESolicitar')) return;
+    attempts += 1;
+    if (attempts <= GATEWAY_TIMEOUTS) {
+      late ??= body;
+      return { status: 504, body: 'Gateway Timeout' };
+    }
+    if (late) await forward(late);
+    late = undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    state,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/wsfe`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { state, ...proxy };
 }
 
 describeEachDatabase('gov-ar.invoice: an unanswered attempt that ARCA commits late', (get) => {
