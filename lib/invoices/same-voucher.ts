@@ -24,6 +24,26 @@ function comparable(value: unknown): unknown {
   return value;
 }
 
+// The order of a list's lines and a tax line's description carry no amount: ARCA may answer the
+// lines in its own order and has been recorded answering a Tributo's Desc blank.
+const LISTS = ['CbtesAsoc', 'Tributos', 'Iva'] as const;
+function asCompared(voucher: Record<string, unknown>, blankDescs: Set<number>): unknown {
+  const lines = (list: unknown, name: (typeof LISTS)[number]) =>
+    Array.isArray(list)
+      ? list
+          .map((line: Record<string, unknown>) =>
+            name === 'Tributos' && blankDescs.has(Number(line.Id))
+              ? { ...line, Desc: undefined }
+              : line,
+          )
+          .map((line) => JSON.stringify(comparable(line)))
+          .sort()
+      : list;
+  const value = comparable(voucher) as Record<string, unknown>;
+  for (const list of LISTS) if (list in voucher) value[list] = lines(voucher[list], list);
+  return value;
+}
+
 /**
  * Whether the voucher ARCA holds (FECompConsultar) is the one we sent: every field FECAESolicitar
  * carried, and no list or service date we did not send. ARCA's own fields (result, CAE, processing
@@ -35,5 +55,12 @@ export function isSameVoucher(held: ConsultedFeVoucher, sent: NumberedFeVoucher)
   const extra = SENT_FIELDS_ARCA_MAY_ADD.some(
     (field) => !(field in sent) && held[field] !== undefined,
   );
-  return !extra && JSON.stringify(comparable(heldAsSent)) === JSON.stringify(comparable(sent));
+  const blankDescs = new Set(
+    (held.Tributos ?? []).filter((t) => !String(t.Desc ?? '').trim()).map((t) => Number(t.Id)),
+  );
+  return (
+    !extra &&
+    JSON.stringify(asCompared(heldAsSent, blankDescs)) ===
+      JSON.stringify(asCompared({ ...sent }, blankDescs))
+  );
 }
