@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ArcaEnvironment } from '@/lib/arca';
 import { toFeVoucher, voucherClassOf, type InvoiceType } from '@/lib/invoicing';
-import { requireGovAr, type ArcaEndpoints } from '@/lib/registration';
+import { requireGovAr, type ArcaEndpoints, type Regime } from '@/lib/registration';
 import { getEntry } from '@/lib/silo';
 import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';
 import { applyApproval, applyRejection } from './apply-approval';
@@ -13,7 +13,7 @@ import { checkPointOfSale } from './point-of-sale-check';
 import { sendVoucher, type SendResult } from './send-voucher';
 import { ticketFailure } from './ticket-failure';
 import { getSend } from './send-store';
-import type { NumberedFeVoucher } from '@/lib/arca';
+import type { FeVoucher, NumberedFeVoucher } from '@/lib/arca';
 
 export interface InvoiceStepOptions {
   /** ARCA's endpoints per environment instead of the configured ones (tests: their simulator). */
@@ -114,23 +114,20 @@ async function runInvoiceStep(
       `Sending ${voucherName(stored.voucher as NumberedFeVoucher)} needs a manual review and will not be sent again: ${describeArcaErrors(stored.errors)}.`,
     );
 
-  if (!supplier.regime)
-    return knockOut(
-      'supplier_not_registered',
-      `The supplier's registration (CUIT ${cuit}) has no tax regime: finish the wizard's company step.`,
-    );
-  const pointOfSale = Number(doc.series);
-  const mapped = toFeVoucher(doc, { cuit, regime: supplier.regime }, pointOfSale);
-  if (!mapped.ok)
-    return knockOut(
-      'invoice_invalid',
-      `The invoice cannot be sent: ${mapped.problems.map((p) => `${p.path} (${p.code})`).join(', ')}.`,
-    );
-  // A pending send goes on with the voucher it stored, whatever the entry says now.
+  // A number already reserved is reconciled with the voucher stored under it, whatever the entry
+  // says now: an entry edited meanwhile, even into one that cannot be sent, must not leave the
+  // number pending and its point of sale blocked.
+  const mapped =
+    stored?.status === 'pending' && stored.number !== null
+      ? { ok: true as const, voucher: stored.voucher }
+      : voucherOfEntry(doc, supplier.regime, cuit);
+  if (!mapped.ok) return mapped.refusal;
+  const { voucher } = mapped;
+  // A pending send goes on with the sequence it stored.
   const sequence =
     stored?.status === 'pending'
       ? { pointOfSale: stored.pointOfSale, voucherType: stored.voucherType }
-      : { pointOfSale: mapped.value.PtoVta, voucherType: mapped.value.CbteTipo };
+      : { pointOfSale: voucher.PtoVta, voucherType: voucher.CbteTipo };
 
   const opening = performance.now();
   const opened = await openArcaSession(db, supplier, {
@@ -153,7 +150,7 @@ async function runInvoiceStep(
       environment: supplier.environment,
       cuit,
       ...sequence,
-      voucher: mapped.value,
+      voucher,
       stored,
       beforeNumbering:
         supplier.environment === 'live'
@@ -175,6 +172,32 @@ async function runInvoiceStep(
     { waitForSequenceMs: options.waitForSequenceMs ?? 30_000, spent },
   );
   return outcomeOf(ctx, target, result, sequence.pointOfSale);
+}
+
+/** The voucher the entry maps to, or why it cannot be sent. */
+function voucherOfEntry(
+  doc: Json,
+  regime: Regime | null,
+  cuit: string,
+): { ok: true; voucher: FeVoucher } | { ok: false; refusal: StepOutcome } {
+  if (!regime)
+    return {
+      ok: false,
+      refusal: knockOut(
+        'supplier_not_registered',
+        `The supplier's registration (CUIT ${cuit}) has no tax regime: finish the wizard's company step.`,
+      ),
+    };
+  const mapped = toFeVoucher(doc, { cuit, regime }, Number(doc.series));
+  if (!mapped.ok)
+    return {
+      ok: false,
+      refusal: knockOut(
+        'invoice_invalid',
+        `The invoice cannot be sent: ${mapped.problems.map((p) => `${p.path} (${p.code})`).join(', ')}.`,
+      ),
+    };
+  return { ok: true, voucher: mapped.value };
 }
 
 async function outcomeOf(

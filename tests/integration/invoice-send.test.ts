@@ -257,6 +257,39 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
       },
     );
 
+  it('a pending number whose entry was since edited into one that cannot be sent: reconciled with the stored voucher, the point of sale free again', async () => {
+    const db = get().db;
+    const s = await supplier('sandbox');
+    const { entryId } = await send(s, facturaB(s.cuit, 13));
+    const sent = (await sendRow(db, entryId))!;
+    // ARCA's answer was lost (the row is pending under 1, the entry has no code), and the entry has
+    // been edited meanwhile into an invoice that no longer maps (a currency not sent from here).
+    await db
+      .update(schema.invoiceSends)
+      .set({ status: 'pending', cae: null, caeExpiry: null })
+      .where(eq(schema.invoiceSends.entryId, entryId));
+    const entry = (await getEntry(db, s.ownerId, entryId))!;
+    const data = entry.data as { doc: Record<string, unknown> };
+    await db
+      .update(schema.entries)
+      .set({ data: { ...data, doc: { ...data.doc, code: undefined, currency: 'EUR' } } })
+      .where(eq(schema.entries.id, entryId));
+    const before = sim.methods.length;
+    const job = await sendJob(db, s, entryId);
+    const done = await waitForJobState(db, s.ownerId, job.id, isDone, 30_000);
+    expect(done.status, JSON.stringify(done.faults)).toBe('OK');
+    expect(await sendRow(db, entryId)).toMatchObject({
+      status: 'approved',
+      number: 1,
+      cae: sent.cae,
+    });
+    expect(sim.methods.slice(before)).toContain('FECompConsultar');
+    expect(sim.methods.slice(before)).not.toContain('FECAESolicitar');
+    const next = await send(s, facturaB(s.cuit, 13));
+    expect(next.job.status).toBe('OK');
+    expect((await simulatorInvoices(db, s.cuit)).map((h) => h.number)).toEqual([1, 2]);
+  });
+
   it('a pending number that ARCA holds with other content: manual review, never sent again', async () => {
     const db = get().db;
     const s = await supplier('sandbox');
