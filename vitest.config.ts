@@ -26,6 +26,7 @@ export default defineConfig({
           environment: 'node',
           // One migrated PGlite, dumped once; every suite's in-memory database starts from it.
           globalSetup: ['tests/integration/support/pglite-template.ts'],
+          setupFiles: ['tests/integration/support/postgres-per-worker.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
