@@ -192,16 +192,9 @@ async function submit(
     // Out of rounds, an earlier unanswered attempt may still have reached ARCA late: the number is
     // released only while ARCA holds nothing under it.
     if (notNext) {
-      const last = await timed(
-        getLastAuthorized(arca.options, arca.auth, send.pointOfSale, send.voucherType),
-      );
-      if (!last.ok)
-        return {
-          kind: 'retry',
-          reason: `reconciling ${send.voucher.CbteNro}: FECompUltimoAutorizado failed (${last.outcome.code})`,
-        };
-      if (last.value.number >= send.voucher.CbteNro)
-        return adoptOrReview(db, arca, send, timed, last.value.number);
+      const last = await lastNumberFor(arca, send, timed);
+      if (typeof last !== 'number') return last;
+      if (last >= send.voucher.CbteNro) return adoptOrReview(db, arca, send, timed, last);
     }
     const errors = answer.fault
       ? [
@@ -239,15 +232,8 @@ async function reconcile(
 ): Promise<SendResult> {
   const voucher = send.voucher;
   const number = voucher.CbteNro;
-  const last = await timed(
-    getLastAuthorized(arca.options, arca.auth, send.pointOfSale, send.voucherType),
-  );
-  if (!last.ok)
-    return {
-      kind: 'retry',
-      reason: `reconciling ${number}: FECompUltimoAutorizado failed (${last.outcome.code})`,
-    };
-  const lastNumber = last.value.number;
+  const lastNumber = await lastNumberFor(arca, send, timed);
+  if (typeof lastNumber !== 'number') return lastNumber;
   if (lastNumber < number) {
     if (lastNumber < number - 1) {
       const reason = `ARCA's last number is ${lastNumber}, below ${number - 1}: the reserved number ${number} cannot be the next`;
@@ -259,6 +245,22 @@ async function reconcile(
     return submit(db, arca, send, timed, false, round);
   }
   return adoptOrReview(db, arca, send, timed, lastNumber);
+}
+
+/** ARCA's last number on the send's sequence while reconciling it, or the retry when ARCA cannot be asked. */
+async function lastNumberFor(
+  arca: ArcaSession,
+  send: Numbered,
+  timed: Timed,
+): Promise<number | SendResult> {
+  const last = await timed(
+    getLastAuthorized(arca.options, arca.auth, send.pointOfSale, send.voucherType),
+  );
+  if (last.ok) return last.value.number;
+  return {
+    kind: 'retry',
+    reason: `reconciling ${send.voucher.CbteNro}: FECompUltimoAutorizado failed (${last.outcome.code})`,
+  };
 }
 
 /** ARCA's last number is at or past ours: what it holds under our number is ours (adopt) or not (review). */
