@@ -17,6 +17,7 @@ export type { CustomerDocument } from './customer-document';
 export { customerVatStatus, supplierVatStatus } from './customer-vat-status';
 export { vatRateId, vatRatePercent } from './vat-rate-id';
 export { currencyCode } from './currency-code';
+export { saleTerms } from './sale-terms';
 export { VOUCHER_TYPES, voucherClassOf } from './voucher-class';
 export type { VoucherClass, InvoiceType } from './voucher-class';
 export { toFeVoucher } from './to-fe-voucher';

@@ -6,6 +6,7 @@ import { calculateInvoice } from './calculate-invoice';
 import { chooseConcept } from './choose-concept';
 import { chooseVoucherType } from './choose-voucher-type';
 import { currencyCode } from './currency-code';
+import { saleTerms } from './sale-terms';
 import { customerDocument } from './customer-document';
 import { customerVatStatus } from './customer-vat-status';
 import { Money } from './decimal';
@@ -86,8 +87,7 @@ export function toFeVoucher(
   const givenConcept = invoice.tax?.ext?.['ar-arca-concept'];
   if (givenConcept !== undefined && Number(givenConcept) !== concept)
     problems.push({ path: 'tax.ext.ar-arca-concept', code: 'concept_mismatch' });
-  const period = invoice.ordering?.period;
-  const dueDate = invoice.payment?.terms?.due_dates?.[0]?.date;
+  const { period, dueDate, exchangeRate: rate } = saleTerms(invoice);
   if (concept !== 1) {
     if (!period) problems.push({ path: 'ordering.period', code: 'service_period_required' });
     if (!dueDate)
@@ -120,7 +120,6 @@ export function toFeVoucher(
   let monCotiz = '1';
   if (monId === undefined) problems.push({ path: 'currency', code: 'currency_unsupported' });
   else if (monId !== 'PES') {
-    const rate = invoice.exchange_rates?.find((r) => r.from === invoice.currency && r.to === 'ARS');
     if (!rate) problems.push({ path: 'exchange_rates', code: 'exchange_rate_required' });
     else monCotiz = new Money(rate.amount).toFixed();
   }

@@ -4,6 +4,7 @@ import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
 import { getInvoice } from '@/lib/invoices';
+import { saleTerms } from '@/lib/invoicing';
 import { listEntryStates } from '@/lib/silo';
 import { getWorkflowNames, listJobs } from '@/lib/transform';
 import { CustomerDocumentText } from '@/components/console/customer-document-text';
@@ -47,10 +48,11 @@ export default async function InvoicePage({ params }: Props) {
   const title = invoice.displayNumber
     ? t('numberedTitle', { type, number: invoice.displayNumber })
     : t('unnumberedTitle', { type });
-  const read = invoice.read?.invoice;
-  const period = read?.ordering?.period;
-  const dueDate = read?.payment?.terms?.due_dates?.[0]?.date;
-  const rate = read?.exchange_rates?.find((r) => r.from === invoice.currency && r.to === 'ARS');
+  const {
+    period,
+    dueDate,
+    exchangeRate: rate,
+  } = invoice.read ? saleTerms(invoice.read.invoice) : {};
   const sendLead = {
     empty: t('send.leadEmpty'),
     error: t('send.leadError'),

@@ -4,7 +4,7 @@ import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
 import { getInvoice } from '@/lib/invoices';
-import { isVatStatus } from '@/lib/invoicing';
+import { isVatStatus, saleTerms } from '@/lib/invoicing';
 import { CustomerDocumentText } from '@/components/console/customer-document-text';
 import { formatDay, formatMoney } from '@/components/console/invoice-format';
 import { isUuid } from '@/components/console/is-uuid';
@@ -40,10 +40,11 @@ export default async function InvoicePrintPage({ params }: Props) {
   const row = 'flex flex-wrap gap-x-2';
   const vatCondition = (status: string | null) =>
     isVatStatus(status) ? t(`vatConditions.${status}`) : '—';
-  const read = invoice.read?.invoice;
-  const period = read?.ordering?.period;
-  const dueDate = read?.payment?.terms?.due_dates?.[0]?.date;
-  const rate = read?.exchange_rates?.find((r) => r.from === invoice.currency && r.to === 'ARS');
+  const {
+    period,
+    dueDate,
+    exchangeRate: rate,
+  } = invoice.read ? saleTerms(invoice.read.invoice) : {};
   const foreign = invoice.currency !== 'ARS';
   return (
     <div className="space-y-4">
