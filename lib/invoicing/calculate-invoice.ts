@@ -19,10 +19,13 @@ export interface VatSubtotal {
   amount: string;
 }
 
+/** A document-level charge or discount: its amount from its percent of its base (or as given). */
 export interface CalculatedCharge {
-  taxType: number;
+  /** `ext["ar-arca-tax-type"]` of a tax charge (a WSFE Tributo). */
+  taxType?: number;
   reason?: string;
-  percent: string;
+  /** Without the % sign; undefined for a fixed amount. */
+  percent?: string;
   base: string;
   amount: string;
 }
@@ -43,6 +46,8 @@ export interface InvoiceCalculation {
   vatTotal: string;
   charges: CalculatedCharge[];
   chargesTotal: string;
+  discounts: CalculatedCharge[];
+  discountsTotal: string;
   total: string;
 }
 
@@ -55,7 +60,7 @@ const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')
  * it equals ImpNeto + ImpIVA + ImpOpEx + ImpTotConc + ImpTrib to the cent, as ARCA checks.
  */
 export function calculateInvoice(
-  invoice: Pick<GoblInvoice, 'lines' | 'charges'>,
+  invoice: Pick<GoblInvoice, 'lines' | 'charges' | 'discounts'>,
 ): InvoiceResult<InvoiceCalculation> {
   const problems: InvoiceProblem[] = [];
   const lines: CalculatedLine[] = [];
@@ -105,23 +110,36 @@ export function calculateInvoice(
     base: toCents(base),
     amount: toCents(base.times(fraction(percent))),
   }));
-  const charges = (invoice.charges ?? []).map((charge) => {
-    const base = charge.base !== undefined ? new Money(charge.base) : sum;
-    return {
-      taxType: Number(charge.ext['ar-arca-tax-type']),
-      ...(charge.reason !== undefined ? { reason: charge.reason } : {}),
-      percent: charge.percent.trim().replace(/%$/, ''),
-      base: toCents(base),
-      amount: toCents(base.times(fraction(charge.percent))),
-    };
-  });
+  const documentLevel = (list: NonNullable<GoblInvoice['charges']>, field: string) =>
+    list.map((charge, j): CalculatedCharge => {
+      const base = charge.base !== undefined ? new Money(charge.base) : sum;
+      if (charge.percent === undefined && charge.amount === undefined)
+        problems.push({ path: `${field}[${j}].percent`, code: 'required' });
+      const taxType = charge.ext?.['ar-arca-tax-type'];
+      return {
+        ...(taxType !== undefined ? { taxType: Number(taxType) } : {}),
+        ...(charge.reason !== undefined ? { reason: charge.reason } : {}),
+        ...(charge.percent !== undefined
+          ? { percent: charge.percent.trim().replace(/%$/, '') }
+          : {}),
+        base: toCents(base),
+        amount: toCents(
+          charge.percent !== undefined
+            ? base.times(fraction(charge.percent))
+            : new Money(charge.amount ?? 0),
+        ),
+      };
+    });
+  const charges = documentLevel(invoice.charges ?? [], 'charges');
+  const discounts = documentLevel(invoice.discounts ?? [], 'discounts');
   if (problems.length > 0) return { ok: false, problems };
 
   const add = (values: string[]) => values.reduce((acc, v) => acc.plus(v), new Money(0));
   const taxed = add(vat.map((v) => v.base));
   const vatTotal = add(vat.map((v) => v.amount));
   const chargesTotal = add(charges.map((c) => c.amount));
-  const parts = [taxed, vatTotal, chargesTotal]
+  const discountsTotal = add(discounts.map((d) => d.amount));
+  const parts = [taxed, vatTotal, chargesTotal, discountsTotal.negated()]
     .map(toCents)
     .concat([exempt, notTaxed, withoutVat].map(toCents));
   return {
@@ -137,6 +155,8 @@ export function calculateInvoice(
       vatTotal: toCents(vatTotal),
       charges,
       chargesTotal: toCents(chargesTotal),
+      discounts,
+      discountsTotal: toCents(discountsTotal),
       total: toCents(add(parts)),
     },
   };

@@ -1,30 +1,56 @@
 import { Money, toCents } from './decimal';
 import type { InvoiceCalculation } from './calculate-invoice';
-import type { GoblInvoice } from './invoice-schema';
 
 type Json = Record<string, unknown>;
 
-/** GOBL writes its Argentine rates with one decimal at least ("21.0%", "10.5%"). */
+const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')).div(100);
+const isObject = (value: unknown): value is Json =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+/** GOBL writes a percentage with the precision of its rate value: "21.0%", "10.5%", "0%". */
 const goblPercent = (percent: string) =>
-  `${new Money(percent).toFixed(Math.max(1, decimalsOf(percent)))}%`;
+  new Money(percent).isZero() ? '0%' : `${new Money(percent).toFixed(Math.max(1, decimalsOf(percent)))}%`;
 const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
 
 /**
- * The invoice as GOBL stores it once calculated: each line numbered (`i`) with its `sum` and
- * `total`, and the document's `totals` (sum, tax charges, VAT by rate, tax, total with tax,
- * payable) from our own calculation, never the client's.
+ * The invoice as GOBL stores it once calculated, from the normalised document: each line numbered
+ * (`i`) with its `sum`, its discounts' amounts and `total`; document charges and discounts numbered
+ * with their amounts; each due date's amount from its percent of the payable; and `totals` (sum,
+ * discount, charge, total, VAT by rate, tax, total with tax, payable) from our own calculation,
+ * never the client's. With the addon each VAT rate total carries its `ar-arca-vat-rate`.
  */
-export function calculatedDocument(invoice: GoblInvoice, calculation: InvoiceCalculation): Json {
-  const lines = invoice.lines.map((line, i) => ({
-    ...line,
-    i: i + 1,
-    sum: calculation.lines[i]!.sum,
-    total: calculation.lines[i]!.total,
-  }));
+export function calculatedDocument(
+  doc: Json,
+  calculation: InvoiceCalculation,
+  { addon }: { addon: boolean },
+): Json {
+  const lines = (doc.lines as Json[]).map((line, i) => {
+    const calculated = calculation.lines[i]!;
+    const discounts = Array.isArray(line.discounts)
+      ? (line.discounts as Json[]).map((d) => ({
+          ...d,
+          amount:
+            typeof d.percent === 'string'
+              ? toCents(new Money(calculated.sum).times(fraction(d.percent)))
+              : d.amount,
+        }))
+      : undefined;
+    return dropUndefined({
+      ...line,
+      i: i + 1,
+      sum: calculated.sum,
+      discounts,
+      total: calculated.total,
+    });
+  });
+  const numbered = (list: unknown, amounts: { amount: string }[]) =>
+    Array.isArray(list)
+      ? (list as Json[]).map((c, i) => ({ ...c, i: i + 1, amount: amounts[i]!.amount }))
+      : undefined;
+
   const zero = '0.00';
   const rates: Json[] = calculation.vat.map((v) => ({
     key: v.rateId === 3 ? 'zero' : 'standard',
-    ext: { 'ar-arca-vat-rate': String(v.rateId) },
+    ...(addon ? { ext: { 'ar-arca-vat-rate': String(v.rateId) } } : {}),
     base: v.base,
     percent: goblPercent(v.percent),
     amount: v.amount,
@@ -34,9 +60,13 @@ export function calculatedDocument(invoice: GoblInvoice, calculation: InvoiceCal
   if (new Money(calculation.notTaxed).gt(0))
     rates.push({ key: 'outside-scope', base: calculation.notTaxed, amount: zero });
   const charged = calculation.charges.length > 0;
-  const total = toCents(new Money(calculation.sum).plus(calculation.chargesTotal));
+  const discounted = calculation.discounts.length > 0;
+  const total = toCents(
+    new Money(calculation.sum).plus(calculation.chargesTotal).minus(calculation.discountsTotal),
+  );
   const totals: Json = {
     sum: calculation.sum,
+    ...(discounted ? { discount: calculation.discountsTotal } : {}),
     ...(charged ? { charge: calculation.chargesTotal } : {}),
     total,
     ...(rates.length > 0
@@ -45,11 +75,33 @@ export function calculatedDocument(invoice: GoblInvoice, calculation: InvoiceCal
             categories: [{ code: 'VAT', rates, amount: calculation.vatTotal }],
             sum: calculation.vatTotal,
           },
-          tax: calculation.vatTotal,
         }
       : {}),
+    tax: calculation.vatTotal,
     total_with_tax: calculation.total,
     payable: calculation.total,
   };
-  return { ...invoice, lines, totals };
+  return dropUndefined({
+    ...doc,
+    lines,
+    discounts: numbered(doc.discounts, calculation.discounts),
+    charges: numbered(doc.charges, calculation.charges),
+    payment: withDueAmounts(doc.payment, calculation.total),
+    totals,
+  });
 }
+
+/** Each due date given as a percent gets its amount: that percent of the payable, to the cent. */
+function withDueAmounts(payment: unknown, payable: string): unknown {
+  if (!isObject(payment) || !isObject(payment.terms) || !Array.isArray(payment.terms.due_dates))
+    return payment;
+  const dueDates = (payment.terms.due_dates as Json[]).map((due) =>
+    typeof due.percent === 'string' && !new Money(due.percent.replace(/%$/, '')).isZero()
+      ? { ...due, amount: toCents(new Money(payable).times(fraction(due.percent))) }
+      : due,
+  );
+  return { ...payment, terms: { ...payment.terms, due_dates: dueDates } };
+}
+
+const dropUndefined = (value: Json): Json =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));

@@ -1,6 +1,7 @@
 import type { Regime } from '@/lib/registration';
 import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
 import {
+  USED_GOODS_VOUCHER,
   VOUCHER_TYPES,
   voucherClassOf,
   type InvoiceType,
@@ -9,11 +10,17 @@ import {
 
 /** Customer IVA conditions that receive class A (GOBL's `vatStatusesTypeA`). */
 export const TYPE_A_VAT_STATUSES = ['1', '6', '13', '16'] as const;
+export const isTypeAVatStatus = (status: string | undefined) =>
+  (TYPE_A_VAT_STATUSES as readonly (string | undefined)[]).includes(status);
 
 export interface VoucherTypeInput {
-  invoiceType: InvoiceType;
-  /** The supplier's regime, as the registration wizard collected it. */
-  regime: Regime;
+  invoiceType: InvoiceType | 'other';
+  /**
+   * The supplier's regime, as the registration wizard collected it; undefined when building a
+   * document for no registered supplier, where GOBL's `monotax` tag says class C.
+   */
+  regime?: Regime;
+  monotaxTag?: boolean;
   /** The customer's `ar-arca-vat-status` (after defaulting); undefined without a customer. */
   customerVatStatus?: string;
   /** `tax.ext.ar-arca-doc-type` when the sender chose it. */
@@ -22,33 +29,61 @@ export interface VoucherTypeInput {
 
 const DOC_TYPE_PATH = 'tax.ext.ar-arca-doc-type';
 const VAT_STATUS_PATH = 'customer.ext.ar-arca-vat-status';
+const rule = (n: number) => `GOBL-AR-ARCA-BILL-INVOICE-${String(n).padStart(2, '0')}`;
 
 /**
  * The WSFE voucher type (CbteTipo), as GOBL's addon picks it: a supplier outside IVA (monotributista,
  * or exento, who also issues class C) → C; a customer with IVA status 1, 6, 13 or 16 → A; otherwise
- * B. A doc type the sender set wins, when it fits the invoice type, the regime and the customer.
+ * B. A doc type the sender set wins (Factura T and the used-goods voucher 49 are only ever chosen so),
+ * when it fits the invoice type, the regime and the customer.
  */
 export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number> {
-  const typeA =
-    input.customerVatStatus !== undefined &&
-    (TYPE_A_VAT_STATUSES as readonly string[]).includes(input.customerVatStatus);
-  const regimeClass: 'C' | 'AB' = input.regime === 'responsable_inscripto' ? 'AB' : 'C';
-  let voucherClass: VoucherClass = regimeClass === 'C' ? 'C' : typeA ? 'A' : 'B';
+  const typeA = isTypeAVatStatus(input.customerVatStatus);
+  const outsideIva =
+    input.regime === undefined ? !!input.monotaxTag : input.regime !== 'responsable_inscripto';
   const problems: InvoiceProblem[] = [];
+  let voucherType: number | undefined;
 
   if (input.docType !== undefined) {
-    const chosen = voucherClassOf(Number(input.docType));
+    voucherType = Number(input.docType);
+    const chosen = voucherClassOf(voucherType);
     if (!chosen) return { ok: false, problems: [{ path: DOC_TYPE_PATH, code: 'invalid_value' }] };
-    if (chosen.invoiceType !== input.invoiceType)
-      problems.push({ path: DOC_TYPE_PATH, code: 'doc_type_invoice_type_mismatch' });
-    if ((chosen.voucherClass === 'C') !== (regimeClass === 'C'))
+    const mismatch = typeMismatch(input.invoiceType, chosen.invoiceType);
+    if (mismatch) problems.push({ path: DOC_TYPE_PATH, ...mismatch });
+    if (chosen.voucherClass !== 'used-goods' && (chosen.voucherClass === 'C') !== outsideIva)
       problems.push({ path: DOC_TYPE_PATH, code: 'doc_type_regime_mismatch' });
-    voucherClass = chosen.voucherClass;
+  } else if (input.invoiceType === 'other') {
+    problems.push({ path: DOC_TYPE_PATH, code: 'required', rule: rule(4) });
+  } else {
+    const voucherClass = outsideIva ? 'C' : typeA ? 'A' : 'B';
+    voucherType = VOUCHER_TYPES[voucherClass][input.invoiceType];
   }
+
+  const voucherClass = voucherType !== undefined ? voucherClassOf(voucherType)?.voucherClass : undefined;
   if (voucherClass === 'A' && !typeA)
-    problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_not_for_type_a' });
+    problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_not_for_type_a', rule: rule(13) });
   if (voucherClass === 'B' && typeA)
-    problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_type_a_only' });
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: VOUCHER_TYPES[voucherClass][input.invoiceType] };
+    problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_type_a_only', rule: rule(14) });
+  if (
+    voucherType === USED_GOODS_VOUCHER &&
+    input.customerVatStatus !== undefined &&
+    input.customerVatStatus !== '5'
+  )
+    problems.push({ path: VAT_STATUS_PATH, code: 'used_goods_seller_final_consumer', rule: rule(12) });
+  if (problems.length > 0 || voucherType === undefined) return { ok: false, problems };
+  return { ok: true, value: voucherType };
+}
+
+/** GOBL's rules 05–08: a credit or debit note and its doc type go together. */
+function typeMismatch(
+  invoiceType: VoucherTypeInput['invoiceType'],
+  docInvoiceType: InvoiceType | 'other',
+): Omit<InvoiceProblem, 'path'> | undefined {
+  if (invoiceType === docInvoiceType) return undefined;
+  const code = 'doc_type_invoice_type_mismatch';
+  if (invoiceType === 'credit-note') return { code, rule: rule(5) };
+  if (invoiceType === 'debit-note') return { code, rule: rule(6) };
+  if (docInvoiceType === 'credit-note') return { code, rule: rule(7) };
+  if (docInvoiceType === 'debit-note') return { code, rule: rule(8) };
+  return { code };
 }

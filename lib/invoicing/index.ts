@@ -3,6 +3,8 @@ export type { GoblInvoice, GoblLine, VatStatus } from './invoice-schema';
 export { parseInvoice } from './parse-invoice';
 export { calculateInvoice } from './calculate-invoice';
 export { calculatedDocument } from './calculated-document';
+export { buildInvoice, ARCA_ADDON, INVOICE_SCHEMA_ID } from './build-invoice';
+export type { BuiltInvoice, BuildOptions } from './build-invoice';
 export type {
   InvoiceCalculation,
   CalculatedLine,

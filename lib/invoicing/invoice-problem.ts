@@ -12,7 +12,7 @@ export const INVOICE_PROBLEM_CODES = [
   'negative',
   'too_few',
   'series_range',
-  'code_not_allowed',
+  'addon_required',
   'period_reversed',
   // Rules (GOBL's Argentina addon and ARCA's)
   'supplier_cuit_mismatch',
@@ -41,6 +41,18 @@ export const INVOICE_PROBLEM_CODES = [
   'currency_unsupported',
   'exchange_rate_required',
   'total_not_positive',
+  'used_goods_seller_final_consumer',
+  'tourism_type_required',
+  'tourism_item_required',
+  'tourism_vat_rate',
+  'tourism_customer_address_required',
+  'customer_tax_id_or_identity_required',
+  'tax_type_required',
+  'series_required',
+  'charge_not_supported',
+  'discount_not_supported',
+  'identity_threshold',
+  'regime_tag_mismatch',
 ] as const;
 export type InvoiceProblemCode = (typeof INVOICE_PROBLEM_CODES)[number];
 
@@ -48,6 +60,8 @@ export type InvoiceProblemCode = (typeof INVOICE_PROBLEM_CODES)[number];
 export interface InvoiceProblem {
   path: string;
   code: InvoiceProblemCode;
+  /** The id of GOBL's rule it breaks (`GOBL-AR-ARCA-BILL-INVOICE-05`), where GOBL has one. */
+  rule?: string;
 }
 
 export type InvoiceResult<T> = { ok: true; value: T } | { ok: false; problems: InvoiceProblem[] };

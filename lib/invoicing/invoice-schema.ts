@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// The subset of GOBL's `bill/invoice` (with the `ar-arca-v4` addon) we accept. Objects are strict:
-// a field we would silently ignore is one the sender thinks we honour, so it is refused by name.
+// The fields of GOBL's `bill/invoice` (with the `ar-arca-v4` addon) that the calculation and the
+// WSFE mapping read, typed. Which fields exist at all is GOBL's schema's to say (lib/gobl, checked
+// first): objects here are loose, so every other field GOBL defines passes through untouched.
 // Refinement messages are problem codes (lib/invoicing/invoice-problem.ts).
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -35,28 +36,49 @@ const percent = z
   .string()
   .refine((v) => /^\d+(\.\d+)?%$/.test(v.trim()), { message: 'invalid_percent' });
 
-const DOC_TYPES = ['1', '2', '3', '6', '7', '8', '11', '12', '13'] as const;
+/** The WSFEv1 voucher types we issue (lib/invoicing/voucher-class.ts). */
+export const DOC_TYPES = [
+  '1',
+  '2',
+  '3',
+  '6',
+  '7',
+  '8',
+  '11',
+  '12',
+  '13',
+  '49',
+  '195',
+  '196',
+  '197',
+] as const;
 /** CondicionIVAReceptorId: ARCA's IVA conditions (FEParamGetCondicionIvaReceptor). */
 export const VAT_STATUSES = ['1', '4', '5', '6', '7', '8', '9', '10', '13', '15', '16'] as const;
 export type VatStatus = (typeof VAT_STATUSES)[number];
 export const isVatStatus = (value: string | null): value is VatStatus =>
   (VAT_STATUSES as readonly (string | null)[]).includes(value);
-const IDENTITY_TYPES = ['80', '86', '87', '94', '96'] as const;
+// The addon's identity types (ARCA's DocTipo catalogue, FEParamGetTiposDoc).
+const IDENTITY_TYPES = [
+  ...Array.from({ length: 25 }, (_, n) => String(n).padStart(2, '0')).filter((c) => c !== '15'),
+  ...['80', '86', '87', '89', '90', '91', '92', '93', '94', '95', '96', '99'],
+] as const;
 const VAT_RATE_CODES = ['3', '4', '5', '6', '8', '9'] as const;
+const TOURISM_ITEMS = ['1', '2', '5'] as const;
+const TOURISM_TYPES = ['1', '2', '3', '4', '5', '6'] as const;
 const TAX_TYPES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '13', '99'] as const;
 
-const taxId = z.strictObject({
+const taxId = z.looseObject({
   country: z.string().regex(/^[A-Z]{2}$/),
   code: z.string().min(1),
   type: z.string().optional(),
 });
-const identity = z.strictObject({
+const identity = z.looseObject({
   key: z.string().optional(),
   type: z.string().optional(),
   code: z.string().min(1),
-  ext: z.strictObject({ 'ar-arca-identity-type': z.enum(IDENTITY_TYPES).optional() }).optional(),
+  ext: z.looseObject({ 'ar-arca-identity-type': z.enum(IDENTITY_TYPES).optional() }).optional(),
 });
-const address = z.strictObject({
+const address = z.looseObject({
   num: z.string().optional(),
   street: z.string().optional(),
   street_extra: z.string().optional(),
@@ -71,31 +93,36 @@ const party = {
   tax_id: taxId.optional(),
   identities: z.array(identity).optional(),
   addresses: z.array(address).optional(),
-  emails: z.array(z.strictObject({ addr: z.string() })).optional(),
-  telephones: z.array(z.strictObject({ num: z.string() })).optional(),
+  emails: z.array(z.looseObject({ addr: z.string() })).optional(),
+  telephones: z.array(z.looseObject({ num: z.string() })).optional(),
 };
 
-const lineTax = z.strictObject({
+const lineTax = z.looseObject({
   cat: z.literal('VAT'),
   key: z.enum(['standard', 'zero', 'exempt', 'outside-scope']).optional(),
   rate: z.enum(['zero', 'super-reduced', 'reduced', 'general', 'standard', 'increased']).optional(),
   percent: percent.optional(),
-  ext: z.strictObject({ 'ar-arca-vat-rate': z.enum(VAT_RATE_CODES).optional() }).optional(),
+  ext: z
+    .looseObject({
+      'ar-arca-vat-rate': z.enum(VAT_RATE_CODES).optional(),
+      'ar-arca-tourism-item': z.enum(TOURISM_ITEMS).optional(),
+    })
+    .optional(),
 });
 
-const discount = z.strictObject({
+const discount = z.looseObject({
   percent: percent.optional(),
   amount: nonNegativeDecimal.optional(),
   reason: z.string().optional(),
 });
 
-const line = z.strictObject({
+const line = z.looseObject({
   // Calculated fields a GOBL client may send back; we recalculate them, as GOBL does.
   i: z.number().int().optional(),
   sum: decimal.optional(),
   total: decimal.optional(),
   quantity: positiveDecimal,
-  item: z.strictObject({
+  item: z.looseObject({
     name: z.string().min(1),
     price: nonNegativeDecimal,
     key: z.enum(['goods', 'services']).optional(),
@@ -106,17 +133,18 @@ const line = z.strictObject({
   taxes: z.array(lineTax).optional(),
 });
 
-const charge = z.strictObject({
-  key: z.literal('tax'),
-  percent: percent,
+const charge = z.looseObject({
+  key: z.string().optional(),
+  percent: percent.optional(),
+  amount: nonNegativeDecimal.optional(),
   base: nonNegativeDecimal.optional(),
   reason: z.string().optional(),
-  ext: z.strictObject({ 'ar-arca-tax-type': z.enum(TAX_TYPES) }),
+  ext: z.looseObject({ 'ar-arca-tax-type': z.enum(TAX_TYPES).optional() }).optional(),
 });
 
-const preceding = z.strictObject({
+const preceding = z.looseObject({
   uuid: z.string().optional(),
-  type: z.enum(['standard', 'credit-note', 'debit-note']).optional(),
+  type: z.string().optional(),
   series: z
     .union([z.string(), z.number()])
     .transform(String)
@@ -127,18 +155,16 @@ const preceding = z.strictObject({
     .refine((v) => /^\d{1,8}$/.test(v) && Number(v) > 0, { message: 'invalid_value' }),
   issue_date: date.optional(),
   reason: z.string().optional(),
-  ext: z.strictObject({ 'ar-arca-doc-type': z.enum(DOC_TYPES) }),
+  ext: z.looseObject({ 'ar-arca-doc-type': z.enum(DOC_TYPES).optional() }).optional(),
 });
 
-export const goblInvoiceSchema = z.strictObject({
+export const goblInvoiceSchema = z.looseObject({
   $schema: z.literal('https://gobl.org/draft-0/bill/invoice'),
-  $addons: z
-    .array(z.string())
-    .refine((a) => a.includes('ar-arca-v4'), { message: 'invalid_value' }),
+  $addons: z.array(z.string()).optional(),
   $regime: z.literal('AR').optional(),
   $tags: z.array(z.string()).optional(),
   uuid: z.string().optional(),
-  type: z.enum(['standard', 'credit-note', 'debit-note']).default('standard'),
+  type: z.enum(['standard', 'credit-note', 'debit-note', 'other']).default('standard'),
   series: z
     .union([z.string(), z.number()])
     .transform(String)
@@ -146,57 +172,56 @@ export const goblInvoiceSchema = z.strictObject({
       message: 'series_range',
     })
     .optional(),
-  // Assigned by ARCA's numbering when the invoice is sent; one chosen by the client would collide.
-  code: z
-    .unknown()
-    .refine((v) => v === undefined, { message: 'code_not_allowed' })
-    .optional(),
+  // Kept as the client wrote it until the invoice is sent; then it is ARCA's number.
+  code: z.string().optional(),
   issue_date: date,
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
     .default('ARS'),
   exchange_rates: z
-    .array(z.strictObject({ from: z.string(), to: z.string(), amount: positiveDecimal }))
+    .array(z.looseObject({ from: z.string(), to: z.string(), amount: positiveDecimal }))
     .optional(),
   tax: z
-    .strictObject({
+    .looseObject({
       ext: z
-        .strictObject({
+        .looseObject({
           'ar-arca-doc-type': z.enum(DOC_TYPES).optional(),
           'ar-arca-concept': z.enum(['1', '2', '3']).optional(),
+          'ar-arca-tourism-type': z.enum(TOURISM_TYPES).optional(),
         })
         .optional(),
     })
     .optional(),
   preceding: z.array(preceding).optional(),
-  supplier: z.strictObject(party),
+  supplier: z.looseObject(party),
   customer: z
-    .strictObject({
+    .looseObject({
       ...party,
-      ext: z.strictObject({ 'ar-arca-vat-status': z.enum(VAT_STATUSES).optional() }).optional(),
+      ext: z.looseObject({ 'ar-arca-vat-status': z.enum(VAT_STATUSES).optional() }).optional(),
     })
     .optional(),
   lines: z.array(line).min(1),
   charges: z.array(charge).optional(),
+  discounts: z.array(charge).optional(),
   ordering: z
-    .strictObject({ period: z.strictObject({ start: date, end: date }).optional() })
+    .looseObject({ period: z.looseObject({ start: date, end: date }).optional() })
     .optional(),
   payment: z
-    .strictObject({
+    .looseObject({
       terms: z
-        .strictObject({
+        .looseObject({
           key: z.string().optional(),
           due_dates: z
             .array(
-              z.strictObject({ date, percent: percent.optional(), amount: decimal.optional() }),
+              z.looseObject({ date, percent: percent.optional(), amount: decimal.optional() }),
             )
             .optional(),
         })
         .optional(),
     })
     .optional(),
-  notes: z.array(z.strictObject({ key: z.string().optional(), text: z.string() })).optional(),
+  notes: z.array(z.looseObject({ key: z.string().optional(), text: z.string() })).optional(),
   // Calculated by GOBL; recalculated here, never trusted.
   totals: z.record(z.string(), z.unknown()).optional(),
 });

@@ -1,0 +1,2 @@
+export { validateGoblDocument } from './validate-document';
+export type { SchemaProblem, SchemaProblemCode } from './validate-document';

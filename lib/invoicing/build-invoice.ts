@@ -1,0 +1,113 @@
+import { validateGoblDocument } from '@/lib/gobl';
+import type { Regime } from '@/lib/registration';
+import { arcaRules, hasMonotaxTag } from './arca-rules';
+import { calculateInvoice, type InvoiceCalculation } from './calculate-invoice';
+import { calculatedDocument } from './calculated-document';
+import { chooseConcept } from './choose-concept';
+import { chooseVoucherType } from './choose-voucher-type';
+import { customerVatStatus } from './customer-vat-status';
+import type { GoblInvoice } from './invoice-schema';
+import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
+import { normalizeVatCombo, sortedKeys } from './normalize-vat-combo';
+import { parseInvoice } from './parse-invoice';
+
+type Json = Record<string, unknown>;
+
+export const INVOICE_SCHEMA_ID = 'https://gobl.org/draft-0/bill/invoice';
+export const ARCA_ADDON = 'ar-arca-v4';
+
+export interface BuildOptions {
+  /** The registered supplier's regime: it decides class C over A and B (GOBL reads a `monotax` tag). */
+  regime?: Regime;
+  /** Today in Argentina (yyyy-mm-dd): GOBL's default issue date. */
+  today: string;
+}
+
+export interface BuiltInvoice {
+  /** The document as GOBL's build writes it. */
+  doc: Json;
+  invoice: GoblInvoice;
+  calculation: InvoiceCalculation;
+  /** Whether it carries the `ar-arca-v4` addon (without it, it cannot be sent to ARCA). */
+  addon: boolean;
+}
+
+const isObject = (value: unknown): value is Json =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Builds an Argentine invoice as GOBL's `Calculate()` does: checks it against GOBL's schemas, fills
+ * in the defaults (type, currency, issue date, regime), normalises each VAT combo, sets the addon's
+ * extensions (customer VAT status, concept, doc type), calculates lines, charges, discounts, due
+ * dates and totals, then applies GOBL's rules for the addon. Every problem at once.
+ */
+export function buildInvoice(input: Json, options: BuildOptions): InvoiceResult<BuiltInvoice> {
+  const schemaProblems = validateGoblDocument(input, INVOICE_SCHEMA_ID);
+  if (schemaProblems.length > 0) return { ok: false, problems: schemaProblems };
+  const addon = Array.isArray(input.$addons) && input.$addons.includes(ARCA_ADDON);
+  const normalized = normalize(input, addon, options);
+
+  const problems: InvoiceProblem[] = [];
+  if (addon && options.regime && hasMonotaxTag(input) && options.regime === 'responsable_inscripto')
+    problems.push({ path: '$tags', code: 'regime_tag_mismatch' });
+  const parsed = parseInvoice(normalized);
+  if (!parsed.ok) return { ok: false, problems: [...problems, ...parsed.problems] };
+  const calculation = calculateInvoice(parsed.value);
+  if (!calculation.ok) return { ok: false, problems: [...problems, ...calculation.problems] };
+  const doc = calculatedDocument(normalized, calculation.value, { addon });
+  problems.push(...arcaRules(doc, { addon, regime: options.regime }));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { doc, invoice: parsed.value, calculation: calculation.value, addon } };
+}
+
+function normalize(input: Json, addon: boolean, { regime, today }: BuildOptions): Json {
+  const { $schema, $regime, $addons, ...rest } = input;
+  const lines = Array.isArray(input.lines)
+    ? (input.lines as Json[]).map((line) =>
+        Array.isArray(line.taxes)
+          ? { ...line, taxes: (line.taxes as Json[]).map((c) => normalizeVatCombo(c, addon)) }
+          : line,
+      )
+    : input.lines;
+  const doc: Json = {
+    $schema: $schema ?? INVOICE_SCHEMA_ID,
+    $regime: $regime ?? 'AR',
+    ...($addons !== undefined ? { $addons } : {}),
+    ...rest,
+    type: input.type ?? 'standard',
+    issue_date: input.issue_date ?? today,
+    currency: input.currency ?? 'ARS',
+    lines,
+  };
+  if (!addon) return doc;
+
+  const customer = isObject(input.customer) ? input.customer : undefined;
+  let vatStatus: string | undefined;
+  if (customer) {
+    const ext = isObject(customer.ext) ? customer.ext : {};
+    const status = customerVatStatus(customer as GoblInvoice['customer']);
+    vatStatus = typeof ext['ar-arca-vat-status'] === 'string' ? ext['ar-arca-vat-status'] : undefined;
+    if (vatStatus === undefined && status.ok) {
+      vatStatus = status.value;
+      doc.customer = { ...customer, ext: sortedKeys({ ...ext, 'ar-arca-vat-status': vatStatus }) };
+    }
+  }
+  const tax = isObject(input.tax) ? input.tax : {};
+  const ext: Json = isObject(tax.ext) ? { ...tax.ext } : {};
+  if (Array.isArray(lines) && lines.length > 0 && ext['ar-arca-concept'] === undefined)
+    ext['ar-arca-concept'] = String(
+      chooseConcept((lines as Json[]).map((l) => ({ item: isObject(l.item) ? (l.item as { key?: string }) : {} }))),
+    );
+  const type = doc.type as string;
+  if (ext['ar-arca-doc-type'] === undefined && type !== 'other') {
+    const chosen = chooseVoucherType({
+      invoiceType: type as 'standard',
+      regime,
+      monotaxTag: hasMonotaxTag(input),
+      customerVatStatus: vatStatus,
+    });
+    if (chosen.ok) ext['ar-arca-doc-type'] = String(chosen.value);
+  }
+  if (Object.keys(ext).length > 0) doc.tax = { ...tax, ext: sortedKeys(ext) };
+  return doc;
+}
