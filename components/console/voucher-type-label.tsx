@@ -5,6 +5,7 @@ const KEYS = {
   standard: 'standard',
   'debit-note': 'debitNote',
   'credit-note': 'creditNote',
+  other: 'usedGoods',
 } as const;
 
 /** The message key and class of a WSFE voucher type (6 → standard, B); undefined for others. */

@@ -13,8 +13,11 @@ const SCHEMA_DIR = path.join(process.cwd(), 'lib/gobl/schemas');
 const GOBL_KEYWORDS = ['calculated', 'recommended'];
 
 // Fields GOBL's build fills in though its schema does not mark them calculated: a due date's amount
-// comes from its percent of the payable.
-const ALSO_CALCULATED: Record<string, string[]> = { 'pay.DueDate': ['amount'] };
+// comes from its percent of the payable, and an envelope's header gets its uuid and digest.
+const ALSO_CALCULATED: Record<string, string[]> = {
+  'pay.DueDate': ['amount'],
+  'head.Header': ['uuid', 'dig'],
+};
 
 const isObject = (value: unknown): value is Json =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -47,6 +50,12 @@ function asClientInput(schema: Json): Json {
       return [name, { ...def, additionalProperties: false, ...(required ? { required } : {}) }];
     }),
   );
+  // GOBL's decoder takes an amount written as a JSON number as well as a string.
+  if (isObject(closed['num.Amount']))
+    closed['num.Amount'] = {
+      ...(closed['num.Amount'] as Json),
+      type: ['string', 'number'],
+    };
   return withoutBrokenEnums({ ...schema, $defs: closed }) as Json;
 }
 

@@ -1,10 +1,11 @@
 import 'server-only';
 import { validateCuit } from '@/lib/arca';
 import type { Db } from '@/lib/db';
+import { validateGoblDocument } from '@/lib/gobl';
 import {
-  calculateInvoice,
-  calculatedDocument,
-  parseInvoice,
+  ARCA_ADDON,
+  argentinaToday,
+  buildInvoice,
   toFeVoucher,
   type InvoiceProblem,
 } from '@/lib/invoicing';
@@ -20,6 +21,8 @@ export type CheckedInvoice =
   | { ok: false; problems: EntryProblem[]; supplierProblem?: SupplierProblem };
 
 type SupplierProblem = 'supplier_not_registered' | 'supplier_regime_unknown';
+
+const HEADER_SCHEMA_ID = 'https://gobl.org/draft-0/head/header';
 
 const isObject = (value: unknown): value is Json =>
   !!value && typeof value === 'object' && !Array.isArray(value);
@@ -60,6 +63,7 @@ export async function checkInvoiceRequest(
   const inDoc = (p: InvoiceProblem): EntryProblem => ({
     field: `${docAt}${p.path}`.replace(/\.$/, ''),
     code: p.code,
+    ...(p.rule ? { rule: p.rule } : {}),
   });
 
   const supplierCuit = supplierCuitOf(doc);
@@ -72,42 +76,50 @@ export async function checkInvoiceRequest(
   else if (supplier && !supplier.regime) supplierProblem = 'supplier_regime_unknown';
   if (supplierProblem) problems.push({ field: cuitField, code: supplierProblem });
 
-  const series = doc.series;
-  const pointOfSale =
-    typeof series === 'string' || typeof series === 'number' ? Number(series) : NaN;
+  if (isEnvelope && given.head !== undefined)
+    for (const p of validateGoblDocument(given.head, HEADER_SCHEMA_ID))
+      problems.push({ field: field(p.path ? `head.${p.path}` : 'head'), code: p.code });
   const invoiceProblems: InvoiceProblem[] = [];
-  const parsed = parseInvoice(doc);
-  if (!parsed.ok) invoiceProblems.push(...parsed.problems);
-  else if (supplier?.regime) {
+  // Without GOBL's Argentina addon a document can be built, but not sent to ARCA.
+  if (!(Array.isArray(doc.$addons) && doc.$addons.includes(ARCA_ADDON)))
+    invoiceProblems.push({ path: '$addons', code: 'addon_required' });
+  const built = buildInvoice(doc, {
+    regime: supplier?.regime ?? undefined,
+    today: argentinaToday(),
+  });
+  if (!built.ok) invoiceProblems.push(...built.problems);
+  else if (supplier?.regime && built.value.addon) {
     const voucher = toFeVoucher(
-      doc,
+      built.value.doc,
       { cuit: supplier.company.cuit, regime: supplier.regime },
-      pointOfSale,
+      Number(built.value.doc.series),
     );
     if (!voucher.ok) invoiceProblems.push(...voucher.problems);
   }
-  // The entry's point of sale is its series: required here, though GOBL's invoice makes it optional.
-  const seriesMissing = series === undefined || series === null;
-  for (const p of invoiceProblems) {
-    if (seriesMissing && p.path === 'series') continue;
-    problems.push(inDoc(p));
-  }
-  if (seriesMissing) problems.push({ field: `${docAt}series`, code: 'required' });
+  for (const p of dedupe(invoiceProblems)) problems.push(inDoc(p));
   // GOBL's invoice may leave the supplier's tax ID out; ours is how the registration is found.
   if (!supplierCuit && !problems.some((p) => p.field.startsWith(`${docAt}supplier`)))
     problems.push({ field: cuitField, code: supplierCodeGiven(doc) ? 'cuit_invalid' : 'required' });
 
-  if (problems.length > 0 || !parsed.ok || !supplier)
+  if (problems.length > 0 || !built.ok || !supplier)
     return { ok: false, problems, supplierProblem };
-  const calculation = calculateInvoice(parsed.value);
-  if (!calculation.ok) return { ok: false, problems: calculation.problems.map(inDoc) };
-  const { $schema, $addons, ...rest } = calculatedDocument(parsed.value, calculation.value);
   return {
     ok: true,
-    doc: { $schema, $regime: 'AR', $addons, ...rest },
+    doc: built.value.doc,
     supplier,
-    pointOfSale,
+    pointOfSale: Number(built.value.doc.series),
   };
+}
+
+/** The build's rules and the WSFE mapping can name one field for one reason: it is said once. */
+function dedupe(problems: InvoiceProblem[]): InvoiceProblem[] {
+  const seen = new Map<string, InvoiceProblem>();
+  for (const p of problems) {
+    const key = `${p.path}\u0000${p.code}`;
+    const held = seen.get(key);
+    if (!held || (!held.rule && p.rule)) seen.set(key, p);
+  }
+  return [...seen.values()];
 }
 
 function supplierCodeGiven(doc: Json): boolean {

@@ -14,6 +14,8 @@ export type EntryProblemCode = (typeof ENTRY_PROBLEM_CODES)[number];
 export interface EntryProblem {
   field: string;
   code: InvoiceProblemCode | EntryProblemCode;
+  /** GOBL's rule id, where the problem breaks one of GOBL's rules. */
+  rule?: string;
   /** Set when the message is not the code's own (text the database cannot store says where and why). */
   message?: string;
 }
@@ -25,12 +27,14 @@ const MESSAGES: Record<string, string> = {
 
 /**
  * The API's `fields`: each path with `code: explanation` in English, so that a program can read the
- * code (the key of `invoicing.problems` / `invoiceEntries.problems` for people) and a developer the
- * sentence. The first problem of a field is kept.
+ * code (the key of `invoicing.problems` / `invoiceEntries.problems` for people), and GOBL's rule id
+ * in brackets beside it where the problem breaks one of GOBL's rules, and a developer the sentence.
+ * The first problem of a field is kept.
  */
 export function problemFields(problems: EntryProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const p of problems)
-    fields[p.field] ??= `${p.code}: ${p.message ?? MESSAGES[p.code] ?? p.code}`;
+    fields[p.field] ??=
+      `${p.code}${p.rule ? ` (${p.rule})` : ''}: ${p.message ?? MESSAGES[p.code] ?? p.code}`;
   return fields;
 }

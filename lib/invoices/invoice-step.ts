@@ -41,7 +41,9 @@ const KIND_NAMES: Record<InvoiceType, string> = {
 };
 const typeName = (voucherType: number) => {
   const known = voucherClassOf(voucherType);
-  return known ? `${KIND_NAMES[known.invoiceType]} ${known.voucherClass}` : `type ${voucherType}`;
+  if (!known) return `type ${voucherType}`;
+  if (known.invoiceType === 'other') return 'Comprobante de Compra de Bienes Usados';
+  return `${KIND_NAMES[known.invoiceType]} ${known.voucherClass}`;
 };
 const voucherName = (v: NumberedFeVoucher) =>
   `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}`;

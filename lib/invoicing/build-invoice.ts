@@ -42,16 +42,21 @@ const isObject = (value: unknown): value is Json =>
  * dates and totals, then applies GOBL's rules for the addon. Every problem at once.
  */
 export function buildInvoice(input: Json, options: BuildOptions): InvoiceResult<BuiltInvoice> {
-  const schemaProblems = validateGoblDocument(input, INVOICE_SCHEMA_ID);
-  if (schemaProblems.length > 0) return { ok: false, problems: schemaProblems };
+  const problems: InvoiceProblem[] = validateGoblDocument(input, INVOICE_SCHEMA_ID);
+  if (input.$schema !== undefined && input.$schema !== INVOICE_SCHEMA_ID)
+    problems.push({ path: '$schema', code: 'invalid_value' });
   const addon = Array.isArray(input.$addons) && input.$addons.includes(ARCA_ADDON);
   const normalized = normalize(input, addon, options);
 
-  const problems: InvoiceProblem[] = [];
   if (addon && options.regime && hasMonotaxTag(input) && options.regime === 'responsable_inscripto')
     problems.push({ path: '$tags', code: 'regime_tag_mismatch' });
   const parsed = parseInvoice(normalized);
-  if (!parsed.ok) return { ok: false, problems: [...problems, ...parsed.problems] };
+  // GOBL's schema says first what is wrong with a field; our reading adds what it does not say.
+  if (!parsed.ok) {
+    const named = new Set(problems.map((p) => p.path));
+    problems.push(...parsed.problems.filter((p) => !named.has(p.path)));
+  }
+  if (!parsed.ok || problems.length > 0) return { ok: false, problems };
   const calculation = calculateInvoice(parsed.value);
   if (!calculation.ok) return { ok: false, problems: [...problems, ...calculation.problems] };
   const doc = calculatedDocument(normalized, calculation.value, { addon });
@@ -60,14 +65,25 @@ export function buildInvoice(input: Json, options: BuildOptions): InvoiceResult<
   return { ok: true, value: { doc, invoice: parsed.value, calculation: calculation.value, addon } };
 }
 
+/** GOBL writes every amount as a string, a JSON number too ("2", "0.1"). */
+const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
+const dropUndefined = (value: Json): Json =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+
 function normalize(input: Json, addon: boolean, { regime, today }: BuildOptions): Json {
   const { $schema, $regime, $addons, ...rest } = input;
   const lines = Array.isArray(input.lines)
-    ? (input.lines as Json[]).map((line) =>
-        Array.isArray(line.taxes)
-          ? { ...line, taxes: (line.taxes as Json[]).map((c) => normalizeVatCombo(c, addon)) }
-          : line,
-      )
+    ? (input.lines as Json[]).map((line) => {
+        const item = isObject(line.item) ? { ...line.item, price: asText(line.item.price) } : line.item;
+        return dropUndefined({
+          ...line,
+          quantity: asText(line.quantity),
+          item,
+          taxes: Array.isArray(line.taxes)
+            ? (line.taxes as Json[]).map((c) => normalizeVatCombo(c, addon))
+            : undefined,
+        });
+      })
     : input.lines;
   const doc: Json = {
     $schema: $schema ?? INVOICE_SCHEMA_ID,

@@ -9,22 +9,23 @@ export interface CustomerDocument {
   DocNro: string;
 }
 
+/** Classes that ARCA lets go to an unidentified customer (DocTipo 99, DocNro 0) below its threshold. */
+const UNIDENTIFIED_ALLOWED: readonly VoucherClass[] = ['B', 'C', 'used-goods'];
+
 /**
- * The customer's document for WSFE: a CUIT in `tax_id` → 80; otherwise the first identity with
- * `ar-arca-identity-type` (86 CUIL, 87 CDI, 94 passport, 96 DNI, 80 CUIT); none → 99 / "0", which
- * only class B accepts. Class A needs a CUIT (ARCA's 10013).
+ * The customer's document for WSFE: an Argentine `tax_id` → 80 (CUIT); otherwise the first identity
+ * with `ar-arca-identity-type` (80 CUIT, also a country's generic CUIT for a foreign customer; 86
+ * CUIL, 87 CDI, 91 foreign CI, 94 passport, 96 DNI, …); none (no customer, a name only, or a foreign
+ * tax ID ARCA has no document type for) → 99 / "0", which ARCA takes for classes B and C and the
+ * used-goods voucher below its identification threshold (checked by the caller). Class A needs a
+ * CUIT (ARCA's 10013).
  */
 export function customerDocument(
   customer: GoblInvoice['customer'],
   voucherClass: VoucherClass,
 ): InvoiceResult<CustomerDocument> {
   let found: (CustomerDocument & { path: (string | number)[] }) | undefined;
-  if (customer?.tax_id) {
-    if (customer.tax_id.country !== 'AR')
-      return {
-        ok: false,
-        problems: [{ path: 'customer.tax_id.country', code: 'foreign_tax_id_unsupported' }],
-      };
+  if (customer?.tax_id && customer.tax_id.country === 'AR') {
     found = { DocTipo: 80, DocNro: customer.tax_id.code, path: ['customer', 'tax_id', 'code'] };
   } else {
     const index =
@@ -40,12 +41,15 @@ export function customerDocument(
     }
   }
 
-  if (!found) {
-    if (voucherClass === 'B') return { ok: true, value: { DocTipo: 99, DocNro: '0' } };
+  if (!found || found.DocTipo === 99) {
+    if (UNIDENTIFIED_ALLOWED.includes(voucherClass))
+      return { ok: true, value: { DocTipo: 99, DocNro: '0' } };
     return {
       ok: false,
       problems: [
-        { path: 'customer', code: customer ? 'customer_document_required' : 'customer_required' },
+        customer?.tax_id
+          ? { path: 'customer.tax_id.country', code: 'foreign_tax_id_unsupported' }
+          : { path: 'customer', code: customer ? 'customer_document_required' : 'customer_required' },
       ],
     };
   }

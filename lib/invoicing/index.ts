@@ -5,6 +5,7 @@ export { calculateInvoice } from './calculate-invoice';
 export { calculatedDocument } from './calculated-document';
 export { buildInvoice, ARCA_ADDON, INVOICE_SCHEMA_ID } from './build-invoice';
 export type { BuiltInvoice, BuildOptions } from './build-invoice';
+export { argentinaToday } from './argentina-today';
 export type {
   InvoiceCalculation,
   CalculatedLine,

@@ -53,6 +53,7 @@ export const INVOICE_PROBLEM_CODES = [
   'discount_not_supported',
   'identity_threshold',
   'regime_tag_mismatch',
+  'voucher_type_not_wsfe',
 ] as const;
 export type InvoiceProblemCode = (typeof INVOICE_PROBLEM_CODES)[number];
 

@@ -125,7 +125,8 @@ const line = z.looseObject({
   item: z.looseObject({
     name: z.string().min(1),
     price: nonNegativeDecimal,
-    key: z.enum(['goods', 'services']).optional(),
+    // GOBL's item keys are open; any but `goods` is a service for ARCA's concept.
+    key: z.string().optional(),
     unit: z.string().optional(),
     ref: z.string().optional(),
   }),

@@ -20,6 +20,12 @@ export interface InvoicingSupplier {
   regime: Regime;
 }
 
+/**
+ * A final consumer must be identified from this amount in pesos (RG 5700/2025, from RG 1415's
+ * annex): below it ARCA takes DocTipo 99 / DocNro 0.
+ */
+export const IDENTIFICATION_THRESHOLD = 10_000_000;
+
 // ARCA's own names (FEParamGetTiposTributos), sent as the Tributo's Desc when the charge has no reason.
 const TAX_TYPE_NAMES: Record<number, string> = {
   1: 'Impuestos nacionales',
@@ -80,6 +86,9 @@ export function toFeVoucher(
   );
   const voucherClass =
     voucherType !== undefined ? voucherClassOf(voucherType)!.voucherClass : undefined;
+  // Factura T is issued through ARCA's WSCT web service, not WSFEv1.
+  if (voucherClass === 'T')
+    problems.push({ path: 'tax.ext.ar-arca-doc-type', code: 'voucher_type_not_wsfe' });
   const document =
     voucherClass !== undefined ? take(customerDocument(invoice.customer, voucherClass)) : undefined;
 
@@ -108,13 +117,19 @@ export function toFeVoucher(
     const hasTaxes = (line.taxes ?? []).length > 0;
     if (voucherClass === 'C' && hasTaxes)
       problems.push({ path: `lines[${i}].taxes`, code: 'type_c_line_taxes' });
-    if ((voucherClass === 'A' || voucherClass === 'B') && !hasTaxes)
+    if (voucherClass !== 'C' && !hasTaxes)
       problems.push({ path: `lines[${i}].taxes`, code: 'vat_required' });
   });
+  // WSFE carries other taxes (Tributos) but no surcharge or discount on the whole voucher.
   (invoice.charges ?? []).forEach((charge, i) => {
-    if (charge.ext['ar-arca-tax-type'] === '99' && !charge.reason?.trim())
+    if (charge.key !== 'tax' || charge.taxes !== undefined)
+      problems.push({ path: `charges[${i}]`, code: 'charge_not_supported' });
+    else if (charge.ext?.['ar-arca-tax-type'] === '99' && !charge.reason?.trim())
       problems.push({ path: `charges[${i}].reason`, code: 'required' });
   });
+  (invoice.discounts ?? []).forEach((_, i) =>
+    problems.push({ path: `discounts[${i}]`, code: 'discount_not_supported' }),
+  );
 
   const monId = currencyCode(invoice.currency);
   let monCotiz = '1';
@@ -128,6 +143,12 @@ export function toFeVoucher(
   // decimal.js counts zero as positive: a zero total must be refused too.
   if (calculation && !new Money(calculation.total).gt(0))
     problems.push({ path: 'lines', code: 'total_not_positive' });
+  if (
+    calculation &&
+    document?.DocTipo === 99 &&
+    new Money(calculation.total).times(monCotiz).gte(IDENTIFICATION_THRESHOLD)
+  )
+    problems.push({ path: 'customer', code: 'identity_threshold' });
   if (
     problems.length > 0 ||
     !calculation ||
@@ -143,14 +164,14 @@ export function toFeVoucher(
   const zero = '0.00';
   const classC = voucherClass === 'C';
   const tributos: FeTaxLine[] = calculation.charges.map((c) => ({
-    Id: c.taxType,
-    Desc: c.reason ?? TAX_TYPE_NAMES[c.taxType]!,
+    Id: c.taxType!,
+    Desc: c.reason ?? TAX_TYPE_NAMES[c.taxType!]!,
     BaseImp: c.base,
-    Alic: new Money(c.percent).toFixed(2),
+    Alic: new Money(c.percent ?? 0).toFixed(2),
     Importe: c.amount,
   }));
   const cbtesAsoc: FeAssociatedVoucher[] = preceding.map((p) => ({
-    Tipo: Number(p.ext['ar-arca-doc-type']),
+    Tipo: Number(p.ext?.['ar-arca-doc-type']),
     PtoVta: Number(p.series),
     Nro: Number(p.code),
     // With its date, ARCA can check the associated voucher; its issuer is always this supplier.

@@ -106,9 +106,17 @@ describe('chooseVoucherType', () => {
     ).toEqual({
       ok: false,
       problems: [
-        { path: 'tax.ext.ar-arca-doc-type', code: 'doc_type_invoice_type_mismatch' },
+        {
+          path: 'tax.ext.ar-arca-doc-type',
+          code: 'doc_type_invoice_type_mismatch',
+          rule: 'GOBL-AR-ARCA-BILL-INVOICE-07',
+        },
         { path: 'tax.ext.ar-arca-doc-type', code: 'doc_type_regime_mismatch' },
-        { path: 'customer.ext.ar-arca-vat-status', code: 'vat_status_not_for_type_a' },
+        {
+          path: 'customer.ext.ar-arca-vat-status',
+          code: 'vat_status_not_for_type_a',
+          rule: 'GOBL-AR-ARCA-BILL-INVOICE-13',
+        },
       ],
     });
     expect(
@@ -120,7 +128,13 @@ describe('chooseVoucherType', () => {
       }),
     ).toEqual({
       ok: false,
-      problems: [{ path: 'customer.ext.ar-arca-vat-status', code: 'vat_status_type_a_only' }],
+      problems: [
+        {
+          path: 'customer.ext.ar-arca-vat-status',
+          code: 'vat_status_type_a_only',
+          rule: 'GOBL-AR-ARCA-BILL-INVOICE-14',
+        },
+      ],
     });
     expect(
       chooseVoucherType({
@@ -158,7 +172,7 @@ describe('customerDocument', () => {
       value: { DocTipo: Number(type), DocNro: digits },
     });
   });
-  it('no document → 99 / "0", only for class B', () => {
+  it('no document → 99 / "0", for classes B and C and the used-goods voucher (ARCA; GOBL: B only)', () => {
     expect(customerDocument(undefined, 'B')).toEqual({
       ok: true,
       value: { DocTipo: 99, DocNro: '0' },
@@ -168,6 +182,14 @@ describe('customerDocument', () => {
       value: { DocTipo: 99, DocNro: '0' },
     });
     expect(customerDocument(undefined, 'C')).toEqual({
+      ok: true,
+      value: { DocTipo: 99, DocNro: '0' },
+    });
+    expect(customerDocument(undefined, 'used-goods')).toEqual({
+      ok: true,
+      value: { DocTipo: 99, DocNro: '0' },
+    });
+    expect(customerDocument(undefined, 'A')).toEqual({
       ok: false,
       problems: [{ path: 'customer', code: 'customer_required' }],
     });
@@ -182,7 +204,7 @@ describe('customerDocument', () => {
       problems: [{ path: 'customer.identities[1].code', code: 'type_a_needs_cuit' }],
     });
   });
-  it('refuses a bad CUIT or CUIL (ARCA 10015), a document with letters, a foreign tax ID', () => {
+  it('refuses a bad CUIT or CUIL (ARCA 10015), a document with letters, a foreign tax ID on class A', () => {
     expect(
       customerDocument({ name: 'SA', tax_id: { country: 'AR', code: '30710151544' } }, 'A'),
     ).toEqual({ ok: false, problems: [{ path: 'customer.tax_id.code', code: 'cuit_invalid' }] });
@@ -194,12 +216,34 @@ describe('customerDocument', () => {
       ok: false,
       problems: [{ path: 'customer.identities[1].code', code: 'document_number_invalid' }],
     });
-    expect(customerDocument({ name: 'GmbH', tax_id: { country: 'DE', code: '123' } }, 'B')).toEqual(
+    expect(customerDocument({ name: 'GmbH', tax_id: { country: 'DE', code: '123' } }, 'A')).toEqual(
       {
         ok: false,
         problems: [{ path: 'customer.tax_id.country', code: 'foreign_tax_id_unsupported' }],
       },
     );
+  });
+  it('a customer abroad: the identity ARCA knows (a CUIT país, a foreign CI), else unidentified', () => {
+    const abroad = { name: 'GmbH', tax_id: { country: 'DE', code: '123' } };
+    expect(customerDocument(abroad, 'B')).toEqual({
+      ok: true,
+      value: { DocTipo: 99, DocNro: '0' },
+    });
+    expect(
+      customerDocument(
+        {
+          ...abroad,
+          identities: [{ code: '55000002207', ext: { 'ar-arca-identity-type': '80' } }],
+        },
+        'B',
+      ),
+    ).toEqual({ ok: true, value: { DocTipo: 80, DocNro: '55000002207' } });
+    expect(
+      customerDocument(
+        { ...abroad, identities: [{ code: '4455667', ext: { 'ar-arca-identity-type': '91' } }] },
+        'B',
+      ),
+    ).toEqual({ ok: true, value: { DocTipo: 91, DocNro: '4455667' } });
   });
 });
 

@@ -353,7 +353,11 @@ describe.skipIf(!haveCorpus)(
         expect(withStatus).toEqual({
           ok: false,
           problems: [
-            { path: 'customer.ext.ar-arca-vat-status', code: 'vat_status_not_for_type_a' },
+            {
+              path: 'customer.ext.ar-arca-vat-status',
+              code: 'vat_status_not_for_type_a',
+              rule: 'GOBL-AR-ARCA-BILL-INVOICE-13',
+            },
           ],
         });
         const corrected = mapped(
