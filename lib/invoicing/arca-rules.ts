@@ -27,8 +27,7 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
     problems.push({ path, code, rule });
 
   const supplier = isObject(doc.supplier) ? doc.supplier : {};
-  if (!isObject(supplier.tax_id))
-    add('supplier.tax_id', 'required', 'GOBL-AR-BILL-INVOICE-01');
+  if (!isObject(supplier.tax_id)) add('supplier.tax_id', 'required', 'GOBL-AR-BILL-INVOICE-01');
   for (const party of ['supplier', 'customer'] as const) {
     const taxId = isObject(doc[party]) ? (doc[party] as Json).tax_id : undefined;
     if (isObject(taxId) && taxId.country === 'AR' && typeof taxId.code === 'string')
@@ -39,11 +38,14 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
 
   const tax = isObject(doc.tax) ? doc.tax : undefined;
   const taxExt = extOf(tax);
-  const docTypeCode = typeof taxExt['ar-arca-doc-type'] === 'string' ? taxExt['ar-arca-doc-type'] : undefined;
+  const docTypeCode =
+    typeof taxExt['ar-arca-doc-type'] === 'string' ? taxExt['ar-arca-doc-type'] : undefined;
   const docType = docTypeCode !== undefined ? voucherClassOf(Number(docTypeCode)) : undefined;
   const voucherClass = docType?.voucherClass;
   const customer = isObject(doc.customer) ? doc.customer : undefined;
-  const vatStatus = customer ? (extOf(customer)['ar-arca-vat-status'] as string | undefined) : undefined;
+  const vatStatus = customer
+    ? (extOf(customer)['ar-arca-vat-status'] as string | undefined)
+    : undefined;
   const concept = taxExt['ar-arca-concept'];
   const type = typeof doc.type === 'string' ? doc.type : 'standard';
 
@@ -55,7 +57,11 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
     add('exchange_rates', 'exchange_rate_required', invoiceRule(24));
 
   if (doc.series === undefined) add('series', 'series_required', invoiceRule(1));
-  else if (!/^\d+$/.test(String(doc.series)) || +String(doc.series) < 1 || +String(doc.series) > 99998)
+  else if (
+    !/^\d+$/.test(String(doc.series)) ||
+    +String(doc.series) < 1 ||
+    +String(doc.series) > 99998
+  )
     add('series', 'series_range', invoiceRule(2));
 
   if (!tax) add('tax', 'required', invoiceRule(3));
@@ -143,7 +149,11 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
     const payment = isObject(doc.payment) ? doc.payment : {};
     list(payment.advances).forEach((a, i) => {
       if (extOf(a)['ar-arca-tourism-item'] === undefined)
-        add(`payment.advances[${i}].ext.ar-arca-tourism-item`, 'tourism_item_required', invoiceRule(31));
+        add(
+          `payment.advances[${i}].ext.ar-arca-tourism-item`,
+          'tourism_item_required',
+          invoiceRule(31),
+        );
     });
   }
 

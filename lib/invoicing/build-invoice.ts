@@ -74,7 +74,9 @@ function normalize(input: Json, addon: boolean, { regime, today }: BuildOptions)
   const { $schema, $regime, $addons, ...rest } = input;
   const lines = Array.isArray(input.lines)
     ? (input.lines as Json[]).map((line) => {
-        const item = isObject(line.item) ? { ...line.item, price: asText(line.item.price) } : line.item;
+        const item = isObject(line.item)
+          ? { ...line.item, price: asText(line.item.price) }
+          : line.item;
         return dropUndefined({
           ...line,
           quantity: asText(line.quantity),
@@ -102,7 +104,8 @@ function normalize(input: Json, addon: boolean, { regime, today }: BuildOptions)
   if (customer) {
     const ext = isObject(customer.ext) ? customer.ext : {};
     const status = customerVatStatus(customer as GoblInvoice['customer']);
-    vatStatus = typeof ext['ar-arca-vat-status'] === 'string' ? ext['ar-arca-vat-status'] : undefined;
+    vatStatus =
+      typeof ext['ar-arca-vat-status'] === 'string' ? ext['ar-arca-vat-status'] : undefined;
     if (vatStatus === undefined && status.ok) {
       vatStatus = status.value;
       doc.customer = { ...customer, ext: sortedKeys({ ...ext, 'ar-arca-vat-status': vatStatus }) };
@@ -112,7 +115,11 @@ function normalize(input: Json, addon: boolean, { regime, today }: BuildOptions)
   const ext: Json = isObject(tax.ext) ? { ...tax.ext } : {};
   if (Array.isArray(lines) && lines.length > 0 && ext['ar-arca-concept'] === undefined)
     ext['ar-arca-concept'] = String(
-      chooseConcept((lines as Json[]).map((l) => ({ item: isObject(l.item) ? (l.item as { key?: string }) : {} }))),
+      chooseConcept(
+        (lines as Json[]).map((l) => ({
+          item: isObject(l.item) ? (l.item as { key?: string }) : {},
+        })),
+      ),
     );
   const type = doc.type as string;
   if (ext['ar-arca-doc-type'] === undefined && type !== 'other') {

@@ -8,7 +8,9 @@ const isObject = (value: unknown): value is Json =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 /** GOBL writes a percentage with the precision of its rate value: "21.0%", "10.5%", "0%". */
 const goblPercent = (percent: string) =>
-  new Money(percent).isZero() ? '0%' : `${new Money(percent).toFixed(Math.max(1, decimalsOf(percent)))}%`;
+  new Money(percent).isZero()
+    ? '0%'
+    : `${new Money(percent).toFixed(Math.max(1, decimalsOf(percent)))}%`;
 const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
 
 /**

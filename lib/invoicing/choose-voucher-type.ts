@@ -59,7 +59,8 @@ export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number
     voucherType = VOUCHER_TYPES[voucherClass][input.invoiceType];
   }
 
-  const voucherClass = voucherType !== undefined ? voucherClassOf(voucherType)?.voucherClass : undefined;
+  const voucherClass =
+    voucherType !== undefined ? voucherClassOf(voucherType)?.voucherClass : undefined;
   if (voucherClass === 'A' && !typeA)
     problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_not_for_type_a', rule: rule(13) });
   if (voucherClass === 'B' && typeA)
@@ -69,7 +70,11 @@ export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number
     input.customerVatStatus !== undefined &&
     input.customerVatStatus !== '5'
   )
-    problems.push({ path: VAT_STATUS_PATH, code: 'used_goods_seller_final_consumer', rule: rule(12) });
+    problems.push({
+      path: VAT_STATUS_PATH,
+      code: 'used_goods_seller_final_consumer',
+      rule: rule(12),
+    });
   if (problems.length > 0 || voucherType === undefined) return { ok: false, problems };
   return { ok: true, value: voucherType };
 }

@@ -1,4 +1,4 @@
-import { normalizeCuit, validateCuit } from '@/lib/arca';
+import { cuitCheckDigit, normalizeCuit, validateCuit } from '@/lib/arca';
 import { formatPath } from './format-path';
 import type { GoblInvoice } from './invoice-schema';
 import type { InvoiceResult } from './invoice-problem';
@@ -7,6 +7,15 @@ import type { VoucherClass } from './voucher-class';
 export interface CustomerDocument {
   DocTipo: number;
   DocNro: string;
+}
+
+/**
+ * ARCA's generic CUIT of a country (CUIT país: 50 a natural person, 55 a company, 51 other
+ * entities), which ARCA lists for customers abroad; its check digit is a CUIT's.
+ */
+function isCountryCuit(code: string): boolean {
+  const digits = normalizeCuit(code);
+  return /^5[015]\d{9}$/.test(digits) && cuitCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
 }
 
 /** Classes that ARCA lets go to an unidentified customer (DocTipo 99, DocNro 0) below its threshold. */
@@ -49,17 +58,23 @@ export function customerDocument(
       problems: [
         customer?.tax_id
           ? { path: 'customer.tax_id.country', code: 'foreign_tax_id_unsupported' }
-          : { path: 'customer', code: customer ? 'customer_document_required' : 'customer_required' },
+          : {
+              path: 'customer',
+              code: customer ? 'customer_document_required' : 'customer_required',
+            },
       ],
     };
   }
   const path = formatPath(found.path);
+  const abroad = !!customer?.tax_id && customer.tax_id.country !== 'AR';
   if (voucherClass === 'A' && found.DocTipo !== 80)
     return { ok: false, problems: [{ path, code: 'type_a_needs_cuit' }] };
   if (found.DocTipo === 80 || found.DocTipo === 86) {
     const checked = validateCuit(found.DocNro);
-    if (!checked.ok) return { ok: false, problems: [{ path, code: 'cuit_invalid' }] };
-    return { ok: true, value: { DocTipo: found.DocTipo, DocNro: checked.cuit } };
+    if (checked.ok) return { ok: true, value: { DocTipo: found.DocTipo, DocNro: checked.cuit } };
+    if (!(abroad && found.DocTipo === 80 && isCountryCuit(found.DocNro)))
+      return { ok: false, problems: [{ path, code: 'cuit_invalid' }] };
+    return { ok: true, value: { DocTipo: 80, DocNro: normalizeCuit(found.DocNro) } };
   }
   // WSFE's DocNro is a number: a document with letters (some passports) cannot be sent.
   const digits = normalizeCuit(found.DocNro);

@@ -214,9 +214,7 @@ export const goblInvoiceSchema = z.looseObject({
         .looseObject({
           key: z.string().optional(),
           due_dates: z
-            .array(
-              z.looseObject({ date, percent: percent.optional(), amount: decimal.optional() }),
-            )
+            .array(z.looseObject({ date, percent: percent.optional(), amount: decimal.optional() }))
             .optional(),
         })
         .optional(),

@@ -20,7 +20,13 @@ const EXT_PERCENT: Record<string, string> = {
   '9': '2.5%',
 };
 // GOBL's VAT keys marked `no_percent`.
-const WITHOUT_PERCENT = new Set(['exempt', 'outside-scope', 'export', 'reverse-charge', 'intra-community']);
+const WITHOUT_PERCENT = new Set([
+  'exempt',
+  'outside-scope',
+  'export',
+  'reverse-charge',
+  'intra-community',
+]);
 
 /**
  * A line's VAT combo as GOBL's build leaves it: legacy rates renamed (`standard` → `general`,

@@ -16,7 +16,8 @@ export const USED_GOODS_VOUCHER = 49;
 export function voucherClassOf(
   voucherType: number,
 ): { voucherClass: VoucherClass; invoiceType: InvoiceType | 'other' } | undefined {
-  if (voucherType === USED_GOODS_VOUCHER) return { voucherClass: 'used-goods', invoiceType: 'other' };
+  if (voucherType === USED_GOODS_VOUCHER)
+    return { voucherClass: 'used-goods', invoiceType: 'other' };
   for (const voucherClass of ['A', 'B', 'C', 'T'] as const) {
     for (const [invoiceType, code] of Object.entries(VOUCHER_TYPES[voucherClass])) {
       if (code === voucherType) return { voucherClass, invoiceType: invoiceType as InvoiceType };
