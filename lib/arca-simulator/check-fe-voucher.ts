@@ -62,21 +62,27 @@ function dateOutOfRange(concept: string): WsfeMessage {
   };
 }
 
-const CLASS_BY_TYPE: Record<number, 'A' | 'B' | 'C' | 'M'> = {
+// 49 (used goods bought from a final consumer) is its own class: FEParamGetCondicionIvaReceptor
+// lists condition 5 for "C/49".
+type VoucherClass = 'A' | 'B' | 'C' | 'M' | '49';
+
+const CLASS_BY_TYPE: Record<number, VoucherClass> = {
   ...Object.fromEntries([1, 2, 3, 4, 5, 39, 60, 63, 201, 202, 203].map((t) => [t, 'A'])),
   ...Object.fromEntries([51, 52, 53, 54].map((t) => [t, 'M'])),
   ...Object.fromEntries([6, 7, 8, 9, 10, 40, 61, 64, 206, 207, 208].map((t) => [t, 'B'])),
   ...Object.fromEntries([11, 12, 13, 15, 211, 212, 213].map((t) => [t, 'C'])),
+  49: '49',
 };
 
 export const voucherClass = (type: number) => CLASS_BY_TYPE[type];
 
 /** As FEParamGetCondicionIvaReceptor answers per ClaseCmp (recorded 2026-08-18). */
-export const RECEIVER_CONDITIONS_BY_CLASS: Record<'A' | 'B' | 'C' | 'M', readonly number[]> = {
+export const RECEIVER_CONDITIONS_BY_CLASS: Record<VoucherClass, readonly number[]> = {
   A: [1, 6, 13, 16],
   M: [1, 6, 13, 16],
   B: [4, 5, 7, 8, 9, 10, 15],
   C: [1, 6, 13, 16, 4, 7, 8, 9, 10, 15, 5],
+  '49': [5],
 };
 
 const VAT_RATES: Record<string, number> = { '3': 0, '4': 10.5, '5': 21, '6': 27, '8': 5, '9': 2.5 };

@@ -17,7 +17,7 @@ import type { EntryProblem } from './entry-problems';
 type Json = Record<string, unknown>;
 
 export type CheckedInvoice =
-  | { ok: true; doc: Json; supplier: RegisteredSupplier; pointOfSale: number }
+  | { ok: true; doc: Json; supplier: RegisteredSupplier | undefined; pointOfSale: number }
   | { ok: false; problems: EntryProblem[]; supplierProblem?: SupplierProblem };
 
 type SupplierProblem = 'supplier_not_registered' | 'supplier_regime_unknown';
@@ -38,6 +38,8 @@ export async function checkInvoiceRequest(
   ownerId: string,
   given: Json,
   at: string,
+  /** Only building (`POST /silo/v1/gobl/build`): a supplier need not be registered, nor the addon present. */
+  { buildOnly = false }: { buildOnly?: boolean } = {},
 ): Promise<CheckedInvoice> {
   const field = (path: string) => `${at}${path}`.replace(/\.$/, '');
   const unstorable = findUnstorable(given);
@@ -74,14 +76,14 @@ export async function checkInvoiceRequest(
   let supplierProblem: SupplierProblem | undefined;
   if (supplierCuit && !supplier) supplierProblem = 'supplier_not_registered';
   else if (supplier && !supplier.regime) supplierProblem = 'supplier_regime_unknown';
-  if (supplierProblem) problems.push({ field: cuitField, code: supplierProblem });
+  if (supplierProblem && !buildOnly) problems.push({ field: cuitField, code: supplierProblem });
 
   if (isEnvelope && given.head !== undefined)
     for (const p of validateGoblDocument(given.head, HEADER_SCHEMA_ID))
       problems.push({ field: field(p.path ? `head.${p.path}` : 'head'), code: p.code });
   const invoiceProblems: InvoiceProblem[] = [];
   // Without GOBL's Argentina addon a document can be built, but not sent to ARCA.
-  if (!(Array.isArray(doc.$addons) && doc.$addons.includes(ARCA_ADDON)))
+  if (!buildOnly && !(Array.isArray(doc.$addons) && doc.$addons.includes(ARCA_ADDON)))
     invoiceProblems.push({ path: '$addons', code: 'addon_required' });
   const built = buildInvoice(doc, {
     regime: supplier?.regime ?? undefined,
@@ -98,10 +100,14 @@ export async function checkInvoiceRequest(
   }
   for (const p of dedupe(invoiceProblems)) problems.push(inDoc(p));
   // GOBL's invoice may leave the supplier's tax ID out; ours is how the registration is found.
-  if (!supplierCuit && !problems.some((p) => p.field.startsWith(`${docAt}supplier`)))
+  if (
+    !buildOnly &&
+    !supplierCuit &&
+    !problems.some((p) => p.field.startsWith(`${docAt}supplier`))
+  )
     problems.push({ field: cuitField, code: supplierCodeGiven(doc) ? 'cuit_invalid' : 'required' });
 
-  if (problems.length > 0 || !built.ok || !supplier)
+  if (problems.length > 0 || !built.ok || (!supplier && !buildOnly))
     return { ok: false, problems, supplierProblem };
   return {
     ok: true,

@@ -9,7 +9,7 @@ import {
   type Entry,
   type EntryRequest,
 } from '@/lib/silo';
-import { checkInvoiceRequest } from './check-invoice-request';
+import { checkInvoiceRequest, type CheckedInvoice } from './check-invoice-request';
 import { problemFields } from './entry-problems';
 import { invoiceDigest } from './invoice-digest';
 import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
@@ -28,17 +28,7 @@ export async function createInvoiceEntry(
   // The invoice's own check names any unknown top-level field.
   const { key, folder = INVOICE_FOLDER, given, at } = readEntryRequest(request, () => null);
   const checked = await checkInvoiceRequest(db, ownerId, given, at);
-  if (!checked.ok) {
-    const fields = problemFields(checked.problems);
-    const code = checked.supplierProblem ?? 'invalid_invoice';
-    throw new DomainError({
-      kind: code === 'supplier_regime_unknown' ? 'precondition' : 'invalid',
-      code,
-      detail: `${DETAILS[code]} Problems: ${checked.problems.map((p) => `${p.field} (${p.code})`).join(', ')}.`,
-      messageKey: `invoiceEntries.errors.${code}`,
-      fields,
-    });
-  }
+  if (!checked.ok) throw invoiceRefusal(checked);
   const { doc } = checked;
   return storeEntry(db, ownerId, {
     clientId: request.id,
@@ -52,6 +42,19 @@ export async function createInvoiceEntry(
       head: { uuid: id, dig: invoiceDigest(doc) },
       doc,
     }),
+  });
+}
+
+/** The one refusal of an invoice that does not pass its checks: every field named (422). */
+export function invoiceRefusal(checked: Extract<CheckedInvoice, { ok: false }>): DomainError {
+  const code = checked.supplierProblem ?? 'invalid_invoice';
+  const listed = checked.problems.map((p) => `${p.field} (${p.rule ? `${p.code}, ${p.rule}` : p.code})`);
+  return new DomainError({
+    kind: code === 'supplier_regime_unknown' ? 'precondition' : 'invalid',
+    code,
+    detail: `${DETAILS[code]} Problems: ${listed.join(', ')}.`,
+    messageKey: `invoiceEntries.errors.${code}`,
+    fields: problemFields(checked.problems),
   });
 }
 

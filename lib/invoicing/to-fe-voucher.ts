@@ -108,7 +108,7 @@ export function toFeVoucher(
     problems.push({ path: 'ordering.period.end', code: 'period_reversed' });
 
   const preceding = invoice.preceding ?? [];
-  if (invoice.type !== 'standard' && preceding.length === 0)
+  if ((invoice.type === 'credit-note' || invoice.type === 'debit-note') && preceding.length === 0)
     problems.push({ path: 'preceding', code: 'preceding_required' });
   if (invoice.type === 'standard' && preceding.length > 0)
     problems.push({ path: 'preceding', code: 'preceding_not_allowed' });

@@ -28,7 +28,12 @@ export async function registeredSupplier(
   db: Db,
   sim: RunningSimulator,
   environment: ArcaEnvironment,
-  options: { regime?: Regime; pointsOfSale?: number[]; portal?: SimulatorPortal } = {},
+  options: {
+    regime?: Regime;
+    cuit?: string;
+    pointsOfSale?: number[];
+    portal?: SimulatorPortal;
+  } = {},
 ): Promise<RegisteredSupplier> {
   // The simulator's clock is set when it starts, and a certificate it issues is valid from a minute
   // before the real now: on a slow machine a long file would otherwise outrun that minute.

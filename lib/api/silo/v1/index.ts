@@ -1,5 +1,6 @@
 import { newRouter } from '../../context';
 import { entriesV1 } from './entries';
 import { envelopesV1 } from './envelopes';
+import { goblV1 } from './gobl';
 
-export const siloV1 = newRouter().route('/', entriesV1).route('/', envelopesV1);
+export const siloV1 = newRouter().route('/', entriesV1).route('/', envelopesV1).route('/', goblV1);
