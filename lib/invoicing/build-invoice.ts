@@ -54,16 +54,29 @@ export function buildInvoice(input: Json, options: BuildOptions): InvoiceResult<
   // GOBL's schema says first what is wrong with a field; our reading adds what it does not say.
   if (!parsed.ok) {
     const named = new Set(problems.map((p) => p.path));
-    problems.push(...parsed.problems.filter((p) => !named.has(p.path)));
+    problems.push(...parsed.problems.filter((p) => !named.has(p.path)).map(withRule(addon)));
   }
   if (!parsed.ok || problems.length > 0) return { ok: false, problems };
   const calculation = calculateInvoice(parsed.value);
-  if (!calculation.ok) return { ok: false, problems: [...problems, ...calculation.problems] };
+  if (!calculation.ok)
+    return { ok: false, problems: [...problems, ...calculation.problems.map(withRule(addon))] };
   const doc = calculatedDocument(normalized, calculation.value, { addon });
   problems.push(...arcaRules(doc, { addon, regime: options.regime }));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { doc, invoice: parsed.value, calculation: calculation.value, addon } };
 }
+
+/** Problems our reading finds before the rules run that are GOBL rules too, with their ids. */
+const withRule =
+  (addon: boolean) =>
+  (problem: InvoiceProblem): InvoiceProblem => {
+    if (!addon || problem.rule) return problem;
+    if (problem.path === 'series' && problem.code === 'series_range')
+      return { ...problem, rule: 'GOBL-AR-ARCA-BILL-INVOICE-02' };
+    if (/^lines\[\d+\]\.taxes\[\d+\]/.test(problem.path) && problem.code === 'vat_rate_unsupported')
+      return { ...problem, rule: 'GOBL-AR-ARCA-TAX-COMBO-01' };
+    return problem;
+  };
 
 /** GOBL writes every amount as a string, a JSON number too ("2", "0.1"). */
 const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);

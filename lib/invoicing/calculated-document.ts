@@ -66,6 +66,7 @@ export function calculatedDocument(
   const total = toCents(
     new Money(calculation.sum).plus(calculation.chargesTotal).minus(calculation.discountsTotal),
   );
+  const withTax = toCents(new Money(total).plus(calculation.vatTotal));
   const totals: Json = {
     sum: calculation.sum,
     ...(discounted ? { discount: calculation.discountsTotal } : {}),
@@ -80,15 +81,17 @@ export function calculatedDocument(
         }
       : {}),
     tax: calculation.vatTotal,
-    total_with_tax: calculation.total,
-    payable: calculation.total,
+    // GOBL's identity: total + tax. (ARCA's ImpTotal adds the rounded parts; with prices finer than
+    // a cent the two can differ by one.)
+    total_with_tax: withTax,
+    payable: withTax,
   };
   return dropUndefined({
     ...doc,
     lines,
     discounts: numbered(doc.discounts, calculation.discounts),
     charges: numbered(doc.charges, calculation.charges),
-    payment: withDueAmounts(doc.payment, calculation.total),
+    payment: withDueAmounts(doc.payment, withTax),
     totals,
   });
 }

@@ -31,7 +31,12 @@ export function resolveLineVat(line: GoblLine, lineIndex: number): InvoiceResult
 
   const claims: [string, string][] = [];
   if (combo.key === 'zero') claims.push(['key', '0']);
-  if (combo.rate !== undefined) claims.push(['rate', RATE_KEY_PERCENT[combo.rate]!]);
+  if (combo.rate !== undefined) {
+    const ratePercent = RATE_KEY_PERCENT[combo.rate];
+    if (ratePercent === undefined)
+      return { ok: false, problems: [{ path: at(0, 'rate'), code: 'vat_rate_unsupported' }] };
+    claims.push(['rate', ratePercent]);
+  }
   if (combo.percent !== undefined) claims.push(['percent', combo.percent.trim().replace(/%$/, '')]);
   const extCode = combo.ext?.['ar-arca-vat-rate'];
   if (extCode !== undefined)

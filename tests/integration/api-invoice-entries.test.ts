@@ -74,11 +74,22 @@ describeEachDatabase('API invoice entries', (database) => {
             i: 1,
             quantity: '2',
             item: { name: 'Resma A4', price: '5000.00', key: 'goods' },
-            taxes: [{ cat: 'VAT', rate: 'general' }],
+            // The VAT combo as GOBL normalises it: key, the regime's percent and the addon's rate.
+            taxes: [
+              {
+                cat: 'VAT',
+                key: 'standard',
+                rate: 'general',
+                percent: '21.0%',
+                ext: { 'ar-arca-vat-rate': '5' },
+              },
+            ],
             sum: '10000.00',
             total: '10000.00',
           },
         ],
+        // The addon's extensions, set at creation: goods (concept 1), Factura B (6).
+        tax: { ext: { 'ar-arca-concept': '1', 'ar-arca-doc-type': '6' } },
         totals: {
           sum: '10000.00',
           total: '10000.00',
@@ -170,13 +181,25 @@ describeEachDatabase('API invoice entries', (database) => {
     expect(res.body.data.doc.totals).toEqual({
       sum: '15000.00',
       total: '15000.00',
+      tax: '0.00',
       total_with_tax: '15000.00',
       payable: '15000.00',
+    });
+    // Factura C (11) of goods; a customer with no tax ID is a final consumer (5) by default.
+    expect(res.body.data.doc.tax).toEqual({
+      ext: { 'ar-arca-concept': '1', 'ar-arca-doc-type': '11' },
+    });
+    expect(res.body.data.doc.customer).toEqual({
+      name: 'Julieta Paz',
+      identities: [{ code: '30123456', ext: { 'ar-arca-identity-type': '96' } }],
+      ext: { 'ar-arca-vat-status': '5' },
     });
     // The same invoice with IVA on its line is refused: class C carries none.
     const withVat = await post({ data: invoiceOf(mono.cuit) });
     expect(withVat.status).toBe(422);
-    expect(withVat.body.fields.data['lines[0]'].taxes).toMatch(/^type_c_line_taxes: /);
+    expect(withVat.body.fields.data['lines[0]'].taxes).toMatch(
+      /^type_c_line_taxes \(GOBL-AR-ARCA-BILL-INVOICE-23\): /,
+    );
   });
 
   it('stores a credit note naming the invoice it corrects, and an invoice in dollars with its exchange rate', async () => {
@@ -196,7 +219,10 @@ describeEachDatabase('API invoice entries', (database) => {
     const noteWithoutPreceding = await post({
       data: invoiceOf(ri.cuit, { type: 'credit-note' }),
     });
-    expect(noteWithoutPreceding.body.fields.data.preceding).toMatch(/^preceding_required: /);
+    expect(noteWithoutPreceding.status).toBe(422);
+    expect(noteWithoutPreceding.body.fields.data.preceding).toMatch(
+      /^preceding_required \(GOBL-AR-ARCA-BILL-INVOICE-21\): /,
+    );
 
     const usd = await post({
       data: invoiceOf(ri.cuit, {
@@ -211,7 +237,10 @@ describeEachDatabase('API invoice entries', (database) => {
       totals: { payable: '12100.00' },
     });
     const usdWithoutRate = await post({ data: invoiceOf(ri.cuit, { currency: 'USD' }) });
-    expect(usdWithoutRate.body.fields.data.exchange_rates).toMatch(/^exchange_rate_required: /);
+    expect(usdWithoutRate.status).toBe(422);
+    expect(usdWithoutRate.body.fields.data.exchange_rates).toMatch(
+      /^exchange_rate_required \(GOBL-AR-ARCA-BILL-INVOICE-24\): /,
+    );
   });
 
   it('answers one 422 naming every bad field of the request, each with its problem code', async () => {

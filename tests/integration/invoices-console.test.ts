@@ -55,7 +55,7 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
     ids.b = await create(invoice(supplier.cuit));
     // Factura A: 21 % and 10.5 % lines, one with a 10 % discount; the supplier's CUIT hyphenated, series with zeros.
     ids.a = await create(
-      invoice(supplier.cuit, {
+      invoice(hyphenated(supplier.cuit), {
         series: '0003',
         issue_date: '2026-03-12',
         customer: {
