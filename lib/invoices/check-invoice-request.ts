@@ -100,11 +100,7 @@ export async function checkInvoiceRequest(
   }
   for (const p of dedupe(invoiceProblems)) problems.push(inDoc(p));
   // GOBL's invoice may leave the supplier's tax ID out; ours is how the registration is found.
-  if (
-    !buildOnly &&
-    !supplierCuit &&
-    !problems.some((p) => p.field.startsWith(`${docAt}supplier`))
-  )
+  if (!buildOnly && !supplierCuit && !problems.some((p) => p.field.startsWith(`${docAt}supplier`)))
     problems.push({ field: cuitField, code: supplierCodeGiven(doc) ? 'cuit_invalid' : 'required' });
 
   if (problems.length > 0 || !built.ok || (!supplier && !buildOnly))

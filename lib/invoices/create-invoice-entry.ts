@@ -48,7 +48,9 @@ export async function createInvoiceEntry(
 /** The one refusal of an invoice that does not pass its checks: every field named (422). */
 export function invoiceRefusal(checked: Extract<CheckedInvoice, { ok: false }>): DomainError {
   const code = checked.supplierProblem ?? 'invalid_invoice';
-  const listed = checked.problems.map((p) => `${p.field} (${p.rule ? `${p.code}, ${p.rule}` : p.code})`);
+  const listed = checked.problems.map(
+    (p) => `${p.field} (${p.rule ? `${p.code}, ${p.rule}` : p.code})`,
+  );
   return new DomainError({
     kind: code === 'supplier_regime_unknown' ? 'precondition' : 'invalid',
     code,

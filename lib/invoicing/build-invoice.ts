@@ -41,7 +41,8 @@ const isObject = (value: unknown): value is Json =>
  * extensions (customer VAT status, concept, doc type), calculates lines, charges, discounts, due
  * dates and totals, then applies GOBL's rules for the addon. Every problem at once.
  */
-export function buildInvoice(input: Json, options: BuildOptions): InvoiceResult<BuiltInvoice> {
+export function buildInvoice(given: Json, options: BuildOptions): InvoiceResult<BuiltInvoice> {
+  const input = withCleanTaxIds(given);
   const problems: InvoiceProblem[] = validateGoblDocument(input, INVOICE_SCHEMA_ID);
   if (input.$schema !== undefined && input.$schema !== INVOICE_SCHEMA_ID)
     problems.push({ path: '$schema', code: 'invalid_value' });
@@ -58,12 +59,38 @@ export function buildInvoice(input: Json, options: BuildOptions): InvoiceResult<
   }
   if (!parsed.ok || problems.length > 0) return { ok: false, problems };
   const calculation = calculateInvoice(parsed.value);
+  // GOBL's rules need no totals: a line the calculation refuses hides none of them.
   if (!calculation.ok)
-    return { ok: false, problems: [...problems, ...calculation.problems.map(withRule(addon))] };
+    return {
+      ok: false,
+      problems: [
+        ...problems,
+        ...calculation.problems.map(withRule(addon)),
+        ...arcaRules(normalized, { addon, regime: options.regime }),
+      ],
+    };
   const doc = calculatedDocument(normalized, calculation.value, { addon });
   problems.push(...arcaRules(doc, { addon, regime: options.regime }));
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, value: { doc, invoice: parsed.value, calculation: calculation.value, addon } };
+}
+
+/**
+ * GOBL normalises a tax ID's code before checking it: upper case, without the separators people
+ * write (`30-70707070-2` → `30707070702`).
+ */
+function withCleanTaxIds(input: Json): Json {
+  const clean = (party: unknown) => {
+    if (!isObject(party) || !isObject(party.tax_id) || typeof party.tax_id.code !== 'string')
+      return party;
+    const code = party.tax_id.code.toUpperCase().replace(/[\s\-./,_:]/g, '');
+    return { ...party, tax_id: { ...party.tax_id, code } };
+  };
+  return {
+    ...input,
+    ...(input.supplier !== undefined ? { supplier: clean(input.supplier) } : {}),
+    ...(input.customer !== undefined ? { customer: clean(input.customer) } : {}),
+  };
 }
 
 /** Problems our reading finds before the rules run that are GOBL rules too, with their ids. */

@@ -5,7 +5,6 @@ import {
   VOUCHER_TYPES,
   voucherClassOf,
   type InvoiceType,
-  type VoucherClass,
 } from './voucher-class';
 
 /** Customer IVA conditions that receive class A (GOBL's `vatStatusesTypeA`). */

@@ -137,7 +137,11 @@ describeEachDatabase('API invoice entries', (database) => {
     ];
     const res = await post({ data: invoiceOf(ri.cuit, { customer, lines }) });
     expect(res.status).toBe(200);
-    expect(res.body.data.doc.customer).toEqual(customer);
+    // GOBL's build writes a tax ID's code without the separators people type.
+    expect(res.body.data.doc.customer).toEqual({
+      ...customer,
+      tax_id: { country: 'AR', code: '30707070702' },
+    });
     expect(res.body.data.doc.lines[0]).toMatchObject({
       i: 1,
       item: { price: '1000.5' },
@@ -224,10 +228,19 @@ describeEachDatabase('API invoice entries', (database) => {
       /^preceding_required \(GOBL-AR-ARCA-BILL-INVOICE-21\): /,
     );
 
+    // 12100.00 dollars at 1050.25 are $12,708,025.00: from $10,000,000 ARCA requires the customer's
+    // document (RG 5700/2025), so this one is identified by DNI.
+    const dollars = {
+      currency: 'USD',
+      exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1050.25' }],
+    };
     const usd = await post({
       data: invoiceOf(ri.cuit, {
-        currency: 'USD',
-        exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1050.25' }],
+        ...dollars,
+        customer: {
+          name: 'Juana Pérez',
+          identities: [{ code: '12345678', ext: { 'ar-arca-identity-type': '96' } }],
+        },
       }),
     });
     expect(usd.status).toBe(200);
@@ -235,6 +248,12 @@ describeEachDatabase('API invoice entries', (database) => {
       currency: 'USD',
       exchange_rates: [{ from: 'USD', to: 'ARS', amount: '1050.25' }],
       totals: { payable: '12100.00' },
+    });
+    // Unidentified, the same invoice is refused: its rate takes it over the threshold in pesos.
+    const usdUnidentified = await post({ data: invoiceOf(ri.cuit, dollars) });
+    expect(usdUnidentified.status).toBe(422);
+    expect(usdUnidentified.body.fields.data).toEqual({
+      customer: expect.stringMatching(/^identity_threshold: /),
     });
     const usdWithoutRate = await post({ data: invoiceOf(ri.cuit, { currency: 'USD' }) });
     expect(usdWithoutRate.status).toBe(422);
@@ -258,11 +277,11 @@ describeEachDatabase('API invoice entries', (database) => {
     expect(res.status).toBe(422);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     const fields = res.body.fields.data;
+    // A client's `code` is no fault (it is kept until ARCA numbers the invoice), and the missing
+    // series breaks one of GOBL's rules, which apply to a well-formed invoice (below).
     expect(fields).toEqual({
-      code: expect.stringMatching(/^code_not_allowed: /),
       issue_date: expect.stringMatching(/^invalid_date: /),
       colour: expect.stringMatching(/^unknown_field: /),
-      series: expect.stringMatching(/^required: /),
       'lines[0]': {
         quantity: expect.stringMatching(/^not_positive: /),
         item: { price: expect.stringMatching(/^invalid_decimal: /) },
@@ -275,6 +294,22 @@ describeEachDatabase('API invoice entries', (database) => {
       },
     });
     expect(res.body.detail).toContain('data.lines[0].item.price (invalid_decimal)');
+
+    const noSeries = invoiceOf(ri.cuit);
+    delete (noSeries as { series?: string }).series;
+    const withoutSeries = await post({ data: noSeries });
+    expect(withoutSeries.status).toBe(422);
+    expect(withoutSeries.body.fields.data).toEqual({
+      series: expect.stringMatching(/^series_required \(GOBL-AR-ARCA-BILL-INVOICE-01\): /),
+    });
+    expect(withoutSeries.body.detail).toContain(
+      'data.series (series_required, GOBL-AR-ARCA-BILL-INVOICE-01)',
+    );
+
+    // A client's code is kept in the stored document, until ARCA's number replaces it.
+    const coded = await post({ data: invoiceOf(ri.cuit, { code: 'A-0001' }) });
+    expect(coded.status).toBe(200);
+    expect(coded.body.data.doc.code).toBe('A-0001');
 
     // The rules of a well-formed invoice are all reported together too.
     const rules = await post({
@@ -291,20 +326,35 @@ describeEachDatabase('API invoice entries', (database) => {
     });
     expect(rules.status).toBe(422);
     expect(rules.body.fields.data).toMatchObject({
-      ordering: { period: expect.stringMatching(/^service_period_required: /) },
-      payment: { terms: { due_dates: expect.stringMatching(/^service_due_date_required: /) } },
-      'lines[0]': { taxes: expect.stringMatching(/^vat_required: /) },
-      'lines[1]': { 'taxes[0]': { percent: expect.stringMatching(/^vat_rate_unsupported: /) } },
+      ordering: expect.stringMatching(
+        /^service_period_required \(GOBL-AR-ARCA-BILL-INVOICE-15\): /,
+      ),
+      payment: expect.stringMatching(
+        /^service_due_date_required \(GOBL-AR-ARCA-BILL-INVOICE-17\): /,
+      ),
+      'lines[1]': {
+        'taxes[0]': {
+          percent: expect.stringMatching(/^vat_rate_unsupported \(GOBL-AR-ARCA-TAX-COMBO-01\): /),
+        },
+      },
     });
   });
 
   it('refuses the point of sale out of range, and an invoice with no lines', async () => {
-    for (const series of ['0', '99999', 'A-2', 2.5]) {
+    for (const series of ['0', '99999', 'A-2']) {
+      const res = await post({ data: invoiceOf(ri.cuit, { series }) });
+      expect(res.status, series).toBe(422);
+      expect(res.body.fields.data.series, series).toMatch(
+        /^series_range \(GOBL-AR-ARCA-BILL-INVOICE-02\): /,
+      );
+    }
+    // GOBL's series is a code, written as text: a JSON number is not one (GOBL's decoder refuses it).
+    for (const series of [2.5, 99998]) {
       const res = await post({ data: invoiceOf(ri.cuit, { series }) });
       expect(res.status, String(series)).toBe(422);
-      expect(res.body.fields.data.series, String(series)).toMatch(/^series_range: /);
+      expect(res.body.fields.data.series, String(series)).toMatch(/^invalid_type: /);
     }
-    const ok = await post({ data: invoiceOf(ri.cuit, { series: 99998 }) });
+    const ok = await post({ data: invoiceOf(ri.cuit, { series: '99998' }) });
     expect(ok.status).toBe(200);
     expect(ok.body.data.doc.series).toBe('99998');
     const empty = await post({ data: invoiceOf(ri.cuit, { lines: [] }) });
@@ -345,11 +395,14 @@ describeEachDatabase('API invoice entries', (database) => {
     // The other workspace invoices for its own supplier.
     expect((await post({ data: invoiceOf(elsewhere.cuit) }, other.key)).status).toBe(200);
 
-    const noCuit = invoiceOf(ri.cuit);
-    noCuit.supplier = { name: 'Sin CUIT', tax_id: { country: 'AR', code: '30-1' } };
-    expect((await post({ data: noCuit })).body.fields.data.supplier.tax_id.code).toMatch(
-      /^cuit_invalid: /,
-    );
+    // Not a CUIT, whether written with hyphens or not (GOBL drops them before its rule checks it).
+    for (const code of ['301', '30-1']) {
+      const noCuit = invoiceOf(ri.cuit);
+      noCuit.supplier = { name: 'Sin CUIT', tax_id: { country: 'AR', code } };
+      expect((await post({ data: noCuit })).body.fields.data.supplier.tax_id.code, code).toMatch(
+        /^cuit_invalid \(GOBL-AR-TAX-IDENTITY-01\): /,
+      );
+    }
   });
 
   it('refuses, as a precondition, a supplier whose registration has no IVA regime', async () => {

@@ -52,8 +52,18 @@ describeEachDatabase('API OpenAPI document', (database) => {
       key: ws.key,
       json: { ...jobBody, key: undefined },
     });
-    expect([entry.status, envelope.status, job.status, putJob.status]).toEqual([
-      200, 200, 202, 202,
+    const built = await api.call('POST', '/silo/v1/gobl/build', {
+      key: ws.key,
+      json: {
+        data: {
+          $schema: 'https://gobl.org/draft-0/bill/invoice',
+          supplier: { name: 'Proveedor SA', tax_id: { country: 'AR', code: '30712345671' } },
+          lines: [{ quantity: '1', item: { name: 'Pan', price: '10' } }],
+        },
+      },
+    });
+    expect([entry.status, envelope.status, job.status, putJob.status, built.status]).toEqual([
+      200, 200, 202, 202, 200,
     ]);
 
     const reads: [string, number][] = [
@@ -88,6 +98,7 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['POST', '/transform/v1/jobs', {}, 422],
       ['POST', '/transform/v1/jobs?wait=x', jobBody, 422],
       ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
+      ['POST', '/silo/v1/gobl/build', { data: { name: 'not an invoice' } }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(

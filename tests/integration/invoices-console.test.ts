@@ -219,7 +219,7 @@ describeEachDatabase('console invoices: listInvoices, getInvoice, startInvoiceSe
       cae: '76123456789012',
       caeExpiry: '2026-03-30',
     });
-    // ARCA's number is set aside when the document is read again with the model that refuses a client's code.
+    // Sent, the document is read again with ARCA's number as its code (a client's code is kept too).
     expect(sent.read).not.toBeNull();
     expect(sent.doc.code).toBe('124');
 

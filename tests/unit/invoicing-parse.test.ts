@@ -69,7 +69,7 @@ describe('parseInvoice', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         { path: '$schema', code: 'invalid_value' },
-        { path: 'series', code: 'series_range' },
+        { path: 'series', code: 'series_range', rule: 'GOBL-AR-ARCA-BILL-INVOICE-02' },
         { path: 'issue_date', code: 'invalid_date' },
         { path: 'color', code: 'unknown_field' },
         { path: 'customer.ext.ar-arca-vat-status', code: 'invalid_value' },
