@@ -2,6 +2,7 @@ import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
+import { isObject } from '@/lib/invoicing';
 import { ENVELOPE_SCHEMA } from '@/lib/silo';
 import { checkInvoiceRequest } from './check-invoice-request';
 import { invoiceRefusal } from './create-invoice-entry';
@@ -9,8 +10,6 @@ import { invoiceDigest } from './invoice-digest';
 import { INVOICE_SCHEMA } from './schemas';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Builds and validates an invoice (bare or in an envelope) without storing it, with the same

@@ -6,6 +6,7 @@ import {
   ARCA_ADDON,
   argentinaToday,
   buildInvoice,
+  isObject,
   toFeVoucher,
   type InvoiceProblem,
 } from '@/lib/invoicing';
@@ -23,9 +24,6 @@ export type CheckedInvoice =
 type SupplierProblem = 'supplier_not_registered' | 'supplier_regime_unknown';
 
 const HEADER_SCHEMA_ID = 'https://gobl.org/draft-0/head/header';
-
-const isObject = (value: unknown): value is Json =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Checks an invoice (or an envelope holding one) given at `at` in the request: its shape, its
@@ -98,7 +96,7 @@ export async function checkInvoiceRequest(
     );
     if (!voucher.ok) invoiceProblems.push(...voucher.problems);
   }
-  for (const p of dedupe(invoiceProblems)) problems.push(inDoc(p));
+  for (const p of invoiceProblems) problems.push(inDoc(p));
   // GOBL's invoice may leave the supplier's tax ID out; ours is how the registration is found.
   if (!buildOnly && !supplierCuit && !problems.some((p) => p.field.startsWith(`${docAt}supplier`)))
     problems.push({ field: cuitField, code: supplierCodeGiven(doc) ? 'cuit_invalid' : 'required' });
@@ -111,17 +109,6 @@ export async function checkInvoiceRequest(
     supplier,
     pointOfSale: Number(built.value.doc.series),
   };
-}
-
-/** The build's rules and the WSFE mapping can name one field for one reason: it is said once. */
-function dedupe(problems: InvoiceProblem[]): InvoiceProblem[] {
-  const seen = new Map<string, InvoiceProblem>();
-  for (const p of problems) {
-    const key = `${p.path}\u0000${p.code}`;
-    const held = seen.get(key);
-    if (!held || (!held.rule && p.rule)) seen.set(key, p);
-  }
-  return [...seen.values()];
 }
 
 function supplierCodeGiven(doc: Json): boolean {

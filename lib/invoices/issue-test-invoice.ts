@@ -4,9 +4,10 @@ import { DomainError } from '@/lib/errors';
 import { listPointsOfSale, type ArcaEndpoints, type RegistrationView } from '@/lib/registration';
 import { getEntryByKey, type Entry } from '@/lib/silo';
 import { createJob, waitForJob } from '@/lib/transform';
+import { argentinaToday } from '@/lib/invoicing';
 import { createInvoiceEntry } from './create-invoice-entry';
 import { ensureInvoiceWorkflow } from './invoice-workflow';
-import { argentinaDay, testInvoiceDoc } from './test-invoice-doc';
+import { testInvoiceDoc } from './test-invoice-doc';
 import { testInvoiceKey, testInvoiceOf, type TestInvoice } from './test-invoice';
 
 export type TestInvoiceSupplier = Pick<
@@ -64,7 +65,7 @@ async function createTestInvoiceEntry(
   const doc = testInvoiceDoc(
     { ...supplier.company, regime },
     pointOfSale,
-    argentinaDay(options.now ?? new Date()),
+    argentinaToday(options.now ?? new Date()),
   );
   // Two posts of one form racing here send the same request: the second gets the first's entry.
   const { entry } = await createInvoiceEntry(db, supplier.ownerId, { body: { key, data: doc } });

@@ -41,7 +41,3 @@ export function testInvoiceDoc(
     ],
   };
 }
-
-/** Today in Argentina (UTC−3, no daylight saving), yyyy-mm-dd: ARCA dates vouchers by its own day. */
-export const argentinaDay = (now: Date) =>
-  new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);

@@ -1,18 +1,16 @@
 import { validateCuit } from '@/lib/arca';
 import type { Regime } from '@/lib/registration';
 import { chooseVoucherType } from './choose-voucher-type';
-import type { InvoiceProblem } from './invoice-problem';
+import { goblInvoiceRule, type InvoiceProblem } from './invoice-problem';
 import { voucherClassOf } from './voucher-class';
+import { isObject } from './json';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 const list = (value: unknown): Json[] =>
   Array.isArray(value) ? (value.filter(isObject) as Json[]) : [];
 const extOf = (value: unknown): Record<string, unknown> =>
   isObject(value) && isObject(value.ext) ? value.ext : {};
-const invoiceRule = (n: number) => `GOBL-AR-ARCA-BILL-INVOICE-${String(n).padStart(2, '0')}`;
 
 /**
  * GOBL's rules for an Argentine invoice (`ar.json`, and `ar-arca.json` with the `ar-arca-v4` addon),
@@ -54,18 +52,14 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
     currency !== 'ARS' &&
     !list(doc.exchange_rates).some((r) => r.from === currency && r.to === 'ARS')
   )
-    add('exchange_rates', 'exchange_rate_required', invoiceRule(24));
+    add('exchange_rates', 'exchange_rate_required', goblInvoiceRule(24));
 
-  if (doc.series === undefined) add('series', 'series_required', invoiceRule(1));
-  else if (
-    !/^\d+$/.test(String(doc.series)) ||
-    +String(doc.series) < 1 ||
-    +String(doc.series) > 99998
-  )
-    add('series', 'series_range', invoiceRule(2));
+  // Rule 02 (the series' range) is the invoice schema's own check, read before the rules run (buildInvoice).
+  if (doc.series === undefined) add('series', 'series_required', goblInvoiceRule(1));
 
-  if (!tax) add('tax', 'required', invoiceRule(3));
-  else if (docTypeCode === undefined) add('tax.ext.ar-arca-doc-type', 'required', invoiceRule(4));
+  if (!tax) add('tax', 'required', goblInvoiceRule(3));
+  else if (docTypeCode === undefined)
+    add('tax.ext.ar-arca-doc-type', 'required', goblInvoiceRule(4));
   else {
     const checked = chooseVoucherType({
       invoiceType: type as 'standard',
@@ -79,16 +73,16 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
 
   // Classes B and C, and 49, may go to an unidentified final consumer (ARCA; GOBL: B and 49 only).
   if (!customer && voucherClass && !['B', 'C', 'used-goods'].includes(voucherClass))
-    add('customer', 'customer_required', invoiceRule(9));
+    add('customer', 'customer_required', goblInvoiceRule(9));
   if (
     customer &&
     (voucherClass === 'A' || voucherClass === 'T') &&
     !isObject(customer.tax_id) &&
     !list(customer.identities).some((i) => extOf(i)['ar-arca-identity-type'] !== undefined)
   )
-    add('customer', 'customer_tax_id_or_identity_required', invoiceRule(10));
+    add('customer', 'customer_tax_id_or_identity_required', goblInvoiceRule(10));
   if (customer && vatStatus === undefined)
-    add('customer.ext.ar-arca-vat-status', 'required', invoiceRule(11));
+    add('customer.ext.ar-arca-vat-status', 'required', goblInvoiceRule(11));
 
   const tourism = voucherClass === 'T';
   const lines = list(doc.lines);
@@ -96,41 +90,42 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
     const ordering = isObject(doc.ordering) ? doc.ordering : undefined;
     const payment = isObject(doc.payment) ? doc.payment : undefined;
     const terms = payment && isObject(payment.terms) ? payment.terms : undefined;
-    if (!ordering) add('ordering', 'service_period_required', invoiceRule(15));
+    if (!ordering) add('ordering', 'service_period_required', goblInvoiceRule(15));
     else if (!isObject(ordering.period))
-      add('ordering.period', 'service_period_required', invoiceRule(16));
-    if (!payment) add('payment', 'service_due_date_required', invoiceRule(17));
-    else if (!terms) add('payment.terms', 'service_due_date_required', invoiceRule(18));
+      add('ordering.period', 'service_period_required', goblInvoiceRule(16));
+    if (!payment) add('payment', 'service_due_date_required', goblInvoiceRule(17));
+    else if (!terms) add('payment.terms', 'service_due_date_required', goblInvoiceRule(18));
     else if (list(terms.due_dates).length === 0)
-      add('payment.terms.due_dates', 'service_due_date_required', invoiceRule(19));
+      add('payment.terms.due_dates', 'service_due_date_required', goblInvoiceRule(19));
   }
   if (!tourism && concept === '1') {
     const payment = isObject(doc.payment) ? doc.payment : {};
     const terms = isObject(payment.terms) ? payment.terms : {};
     if (list(terms.due_dates).length > 0)
-      add('payment.terms.due_dates', 'goods_due_date_not_allowed', invoiceRule(20));
+      add('payment.terms.due_dates', 'goods_due_date_not_allowed', goblInvoiceRule(20));
   }
 
   const preceding = list(doc.preceding);
   if ((type === 'credit-note' || type === 'debit-note') && preceding.length === 0)
-    add('preceding', 'preceding_required', invoiceRule(21));
+    add('preceding', 'preceding_required', goblInvoiceRule(21));
   preceding.forEach((p, i) => {
     if (extOf(p)['ar-arca-doc-type'] === undefined)
-      add(`preceding[${i}].ext.ar-arca-doc-type`, 'required', invoiceRule(22));
+      add(`preceding[${i}].ext.ar-arca-doc-type`, 'required', goblInvoiceRule(22));
   });
 
   lines.forEach((line, i) => {
     const combos = list(line.taxes);
     if (voucherClass === 'C' && combos.length > 0)
-      add(`lines[${i}].taxes`, 'type_c_line_taxes', invoiceRule(23));
-    if (tourism && combos.length === 0) add(`lines[${i}].taxes`, 'vat_required', invoiceRule(29));
+      add(`lines[${i}].taxes`, 'type_c_line_taxes', goblInvoiceRule(23));
+    if (tourism && combos.length === 0)
+      add(`lines[${i}].taxes`, 'vat_required', goblInvoiceRule(29));
     combos.forEach((combo, j) => {
       const ext = extOf(combo);
       const at = `lines[${i}].taxes[${j}]`;
       if (tourism && ext['ar-arca-tourism-item'] === undefined)
-        add(`${at}.ext.ar-arca-tourism-item`, 'tourism_item_required', invoiceRule(26));
+        add(`${at}.ext.ar-arca-tourism-item`, 'tourism_item_required', goblInvoiceRule(26));
       if (tourism && ext['ar-arca-vat-rate'] !== '5')
-        add(`${at}.ext.ar-arca-vat-rate`, 'tourism_vat_rate', invoiceRule(28));
+        add(`${at}.ext.ar-arca-vat-rate`, 'tourism_vat_rate', goblInvoiceRule(28));
       // ARCA takes exempt and not-taxed amounts without an IVA rate (ImpOpEx, ImpTotConc).
       const rateless = combo.key === 'exempt' || combo.key === 'outside-scope';
       if (combo.cat === 'VAT' && !rateless && ext['ar-arca-vat-rate'] === undefined && !tourism)
@@ -139,12 +134,16 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
   });
   if (tourism) {
     if (taxExt['ar-arca-tourism-type'] === undefined)
-      add('tax.ext.ar-arca-tourism-type', 'tourism_type_required', invoiceRule(25));
+      add('tax.ext.ar-arca-tourism-type', 'tourism_type_required', goblInvoiceRule(25));
     if (customer && list(customer.addresses).length === 0)
-      add('customer.addresses', 'tourism_customer_address_required', invoiceRule(27));
+      add('customer.addresses', 'tourism_customer_address_required', goblInvoiceRule(27));
     list(doc.discounts).forEach((d, i) => {
       if (extOf(d)['ar-arca-tourism-item'] === undefined)
-        add(`discounts[${i}].ext.ar-arca-tourism-item`, 'tourism_item_required', invoiceRule(30));
+        add(
+          `discounts[${i}].ext.ar-arca-tourism-item`,
+          'tourism_item_required',
+          goblInvoiceRule(30),
+        );
     });
     const payment = isObject(doc.payment) ? doc.payment : {};
     list(payment.advances).forEach((a, i) => {
@@ -152,7 +151,7 @@ export function arcaRules(doc: Json, { addon, regime }: { addon: boolean; regime
         add(
           `payment.advances[${i}].ext.ar-arca-tourism-item`,
           'tourism_item_required',
-          invoiceRule(31),
+          goblInvoiceRule(31),
         );
     });
   }

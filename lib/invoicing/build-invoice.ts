@@ -7,9 +7,10 @@ import { chooseConcept } from './choose-concept';
 import { chooseVoucherType } from './choose-voucher-type';
 import { customerVatStatus } from './customer-vat-status';
 import type { GoblInvoice } from './invoice-schema';
-import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
+import { goblInvoiceRule, type InvoiceProblem, type InvoiceResult } from './invoice-problem';
 import { normalizeVatCombo, sortedKeys } from './normalize-vat-combo';
 import { parseInvoice } from './parse-invoice';
+import { dropUndefined, isObject } from './json';
 
 type Json = Record<string, unknown>;
 
@@ -31,9 +32,6 @@ export interface BuiltInvoice {
   /** Whether it carries the `ar-arca-v4` addon (without it, it cannot be sent to ARCA). */
   addon: boolean;
 }
-
-const isObject = (value: unknown): value is Json =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Builds an Argentine invoice as GOBL's `Calculate()` does: checks it against GOBL's schemas, fills
@@ -59,15 +57,15 @@ export function buildInvoice(given: Json, options: BuildOptions): InvoiceResult<
   }
   if (!parsed.ok || problems.length > 0) return { ok: false, problems };
   const calculation = calculateInvoice(parsed.value);
-  // GOBL's rules need no totals: a line the calculation refuses hides none of them.
+  // GOBL's rules need no totals: a line the calculation refuses hides none of them. Both may name
+  // one field for one reason (a charge's missing percent): it is said once, with its rule.
   if (!calculation.ok)
     return {
       ok: false,
-      problems: [
-        ...problems,
+      problems: once([
         ...calculation.problems.map(withRule(addon)),
         ...arcaRules(normalized, { addon, regime: options.regime }),
-      ],
+      ]),
     };
   const doc = calculatedDocument(normalized, calculation.value, { addon });
   problems.push(...arcaRules(doc, { addon, regime: options.regime }));
@@ -99,16 +97,24 @@ const withRule =
   (problem: InvoiceProblem): InvoiceProblem => {
     if (!addon || problem.rule) return problem;
     if (problem.path === 'series' && problem.code === 'series_range')
-      return { ...problem, rule: 'GOBL-AR-ARCA-BILL-INVOICE-02' };
+      return { ...problem, rule: goblInvoiceRule(2) };
     if (/^lines\[\d+\]\.taxes\[\d+\]/.test(problem.path) && problem.code === 'vat_rate_unsupported')
       return { ...problem, rule: 'GOBL-AR-ARCA-TAX-COMBO-01' };
     return problem;
   };
 
+function once(problems: InvoiceProblem[]): InvoiceProblem[] {
+  const seen = new Map<string, InvoiceProblem>();
+  for (const p of problems) {
+    const key = `${p.path}\u0000${p.code}`;
+    const held = seen.get(key);
+    if (!held || (!held.rule && p.rule)) seen.set(key, p);
+  }
+  return [...seen.values()];
+}
+
 /** GOBL writes every amount as a string, a JSON number too ("2", "0.1"). */
 const asText = (value: unknown) => (typeof value === 'number' ? String(value) : value);
-const dropUndefined = (value: Json): Json =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
 function normalize(input: Json, addon: boolean, { regime, today }: BuildOptions): Json {
   const { $schema, $regime, $addons, ...rest } = input;

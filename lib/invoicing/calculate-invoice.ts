@@ -1,4 +1,4 @@
-import { Money, toCents } from './decimal';
+import { fraction, Money, toCents } from './decimal';
 import { resolveLineVat, type LineVat } from './resolve-line-vat';
 import type { GoblInvoice } from './invoice-schema';
 import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
@@ -50,8 +50,6 @@ export interface InvoiceCalculation {
   discountsTotal: string;
   total: string;
 }
-
-const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')).div(100);
 
 /**
  * Calculates an invoice as GOBL does with its default ("precise") rounding: line sums, discounts

@@ -1,11 +1,9 @@
-import { Money, toCents } from './decimal';
+import { fraction, Money, toCents } from './decimal';
 import type { InvoiceCalculation } from './calculate-invoice';
+import { dropUndefined, isObject } from './json';
 
 type Json = Record<string, unknown>;
 
-const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')).div(100);
-const isObject = (value: unknown): value is Json =>
-  !!value && typeof value === 'object' && !Array.isArray(value);
 /** GOBL writes a percentage with the precision of its rate value: "21.0%", "10.5%", "0%". */
 const goblPercent = (percent: string) =>
   new Money(percent).isZero()
@@ -101,12 +99,9 @@ function withDueAmounts(payment: unknown, payable: string): unknown {
   if (!isObject(payment) || !isObject(payment.terms) || !Array.isArray(payment.terms.due_dates))
     return payment;
   const dueDates = (payment.terms.due_dates as Json[]).map((due) =>
-    typeof due.percent === 'string' && !new Money(due.percent.replace(/%$/, '')).isZero()
+    typeof due.percent === 'string' && !fraction(due.percent).isZero()
       ? { ...due, amount: toCents(new Money(payable).times(fraction(due.percent))) }
       : due,
   );
   return { ...payment, terms: { ...payment.terms, due_dates: dueDates } };
 }
-
-const dropUndefined = (value: Json): Json =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));

@@ -1,5 +1,5 @@
 import type { Regime } from '@/lib/registration';
-import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
+import { goblInvoiceRule, type InvoiceProblem, type InvoiceResult } from './invoice-problem';
 import {
   USED_GOODS_VOUCHER,
   VOUCHER_TYPES,
@@ -28,7 +28,6 @@ export interface VoucherTypeInput {
 
 const DOC_TYPE_PATH = 'tax.ext.ar-arca-doc-type';
 const VAT_STATUS_PATH = 'customer.ext.ar-arca-vat-status';
-const rule = (n: number) => `GOBL-AR-ARCA-BILL-INVOICE-${String(n).padStart(2, '0')}`;
 
 /**
  * The WSFE voucher type (CbteTipo), as GOBL's addon picks it: a supplier outside IVA (monotributista,
@@ -52,7 +51,7 @@ export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number
     if (chosen.voucherClass !== 'used-goods' && (chosen.voucherClass === 'C') !== outsideIva)
       problems.push({ path: DOC_TYPE_PATH, code: 'doc_type_regime_mismatch' });
   } else if (input.invoiceType === 'other') {
-    problems.push({ path: DOC_TYPE_PATH, code: 'required', rule: rule(4) });
+    problems.push({ path: DOC_TYPE_PATH, code: 'required', rule: goblInvoiceRule(4) });
   } else {
     const voucherClass = outsideIva ? 'C' : typeA ? 'A' : 'B';
     voucherType = VOUCHER_TYPES[voucherClass][input.invoiceType];
@@ -61,9 +60,17 @@ export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number
   const voucherClass =
     voucherType !== undefined ? voucherClassOf(voucherType)?.voucherClass : undefined;
   if (voucherClass === 'A' && !typeA)
-    problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_not_for_type_a', rule: rule(13) });
+    problems.push({
+      path: VAT_STATUS_PATH,
+      code: 'vat_status_not_for_type_a',
+      rule: goblInvoiceRule(13),
+    });
   if (voucherClass === 'B' && typeA)
-    problems.push({ path: VAT_STATUS_PATH, code: 'vat_status_type_a_only', rule: rule(14) });
+    problems.push({
+      path: VAT_STATUS_PATH,
+      code: 'vat_status_type_a_only',
+      rule: goblInvoiceRule(14),
+    });
   if (
     voucherType === USED_GOODS_VOUCHER &&
     input.customerVatStatus !== undefined &&
@@ -72,7 +79,7 @@ export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number
     problems.push({
       path: VAT_STATUS_PATH,
       code: 'used_goods_seller_final_consumer',
-      rule: rule(12),
+      rule: goblInvoiceRule(12),
     });
   if (problems.length > 0 || voucherType === undefined) return { ok: false, problems };
   return { ok: true, value: voucherType };
@@ -85,9 +92,9 @@ function typeMismatch(
 ): Omit<InvoiceProblem, 'path'> | undefined {
   if (invoiceType === docInvoiceType) return undefined;
   const code = 'doc_type_invoice_type_mismatch';
-  if (invoiceType === 'credit-note') return { code, rule: rule(5) };
-  if (invoiceType === 'debit-note') return { code, rule: rule(6) };
-  if (docInvoiceType === 'credit-note') return { code, rule: rule(7) };
-  if (docInvoiceType === 'debit-note') return { code, rule: rule(8) };
+  if (invoiceType === 'credit-note') return { code, rule: goblInvoiceRule(5) };
+  if (invoiceType === 'debit-note') return { code, rule: goblInvoiceRule(6) };
+  if (docInvoiceType === 'credit-note') return { code, rule: goblInvoiceRule(7) };
+  if (docInvoiceType === 'debit-note') return { code, rule: goblInvoiceRule(8) };
   return { code };
 }

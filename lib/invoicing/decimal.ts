@@ -9,3 +9,6 @@ export type Money = InstanceType<typeof Money>;
 export function toCents(value: Money): string {
   return value.toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2);
 }
+
+/** A GOBL percentage ("21%", "10.5") as a fraction of one (0.21, 0.105), exact. */
+export const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')).div(100);

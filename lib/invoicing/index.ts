@@ -6,6 +6,7 @@ export { calculatedDocument } from './calculated-document';
 export { buildInvoice, ARCA_ADDON, INVOICE_SCHEMA_ID } from './build-invoice';
 export type { BuiltInvoice, BuildOptions } from './build-invoice';
 export { argentinaToday } from './argentina-today';
+export { isObject } from './json';
 export type {
   InvoiceCalculation,
   CalculatedLine,

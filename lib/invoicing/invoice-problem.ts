@@ -65,6 +65,10 @@ export interface InvoiceProblem {
   rule?: string;
 }
 
+/** The id of GOBL's addon rule `GOBL-AR-ARCA-BILL-INVOICE-<n>` (two digits). */
+export const goblInvoiceRule = (n: number) =>
+  `GOBL-AR-ARCA-BILL-INVOICE-${String(n).padStart(2, '0')}`;
+
 export type InvoiceResult<T> = { ok: true; value: T } | { ok: false; problems: InvoiceProblem[] };
 
 export function isInvoiceProblemCode(code: string): code is InvoiceProblemCode {

@@ -1,4 +1,5 @@
 import { vatRateId } from './vat-rate-id';
+import { dropUndefined } from './json';
 
 type Json = Record<string, unknown>;
 
@@ -77,9 +78,6 @@ export function normalizeVatCombo(combo: Json, addon: boolean): Json {
     ext: Object.keys(ext).length > 0 ? sortedKeys(ext) : undefined,
   });
 }
-
-const dropUndefined = (value: Json): Json =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
 /** GOBL writes extension maps with their keys sorted (Go's map order in JSON). */
 export function sortedKeys<T>(map: Record<string, T>): Record<string, T> {
