@@ -7,9 +7,17 @@ cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/vitest.json test-results/resilience.json test-results/playwright.json
 
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "Installing Debian's chromium for the browser tests…"
-  if [ "$(id -u)" -eq 0 ]; then (apt-get update -qq && apt-get install -y -qq chromium) >/dev/null; else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+# Debian packages the tests use: chromium drives the e2e suite; poppler-utils (pdftotext, pdftoppm)
+# and zbar-tools (zbarimg) read the invoice PDFs back, as a person would, to check their text and QR.
+missing=()
+command -v chromium >/dev/null 2>&1 || [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing Debian packages for the tests: ${missing[*]}…"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  ($sudo apt-get update -qq && $sudo apt-get install -y -qq "${missing[@]}") >/dev/null
 fi
 
 failed_steps=()

@@ -5,3 +5,4 @@ export * from './transform';
 export * from './registration';
 export * from './users';
 export * from './invoices';
+export * from './signing';

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
+  integer,
   index,
   jsonb,
   pgTable,
@@ -51,6 +53,11 @@ export const entryStates = pgTable(
       .references(() => entries.id, { onDelete: 'cascade' }),
     state: text('state').notNull(),
     jobId: uuid('job_id'),
+    // Invopop's SiloState: who set it (a job's step, an API key, a console user) and why.
+    src: text('src'),
+    srcId: text('src_id'),
+    notes: text('notes'),
+    meta: jsonb('meta'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('silo_entry_states_entry_idx').on(t.entryId, t.id)],
@@ -81,4 +88,36 @@ export const metaRecords = pgTable(
     uniqueIndex('silo_meta_entry_src_key_idx').on(t.entryId, t.src, t.key),
     uniqueIndex('silo_meta_ref_idx').on(t.ref),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** An entry's files (Invopop's SiloFile): the PDF the `pdf` step renders, and uploads. */
+export const entryFiles = pgTable(
+  'silo_entry_files',
+  {
+    id: uuid('id').primaryKey(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    key: text('key'),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    desc: text('desc'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    hash: text('hash').notNull(),
+    embeddable: boolean('embeddable').notNull().default(false),
+    meta: jsonb('meta'),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('silo_entry_files_entry_idx').on(t.entryId, t.createdAt)],
 );
