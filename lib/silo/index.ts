@@ -22,3 +22,6 @@ export { PARTY_SCHEMA, ENVELOPE_SCHEMA, ENVELOPE_FIELDS, ENTRY_STATES } from './
 export { partyOf } from './party-of';
 export { stampEnvelope, putMetaRecord } from './stamp-envelope';
 export type { EnvelopeStamp, EnvelopeStamping } from './stamp-envelope';
+export { attachEntryFile } from './attach-entry-file';
+export type { NewEntryFile } from './attach-entry-file';
+export type { EntryFile } from './entry-file';
