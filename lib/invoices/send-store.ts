@@ -115,15 +115,16 @@ export async function claimSequence(
   }
 }
 
-function isInFlightConflict(error: unknown): boolean {
+const isInFlightConflict = (error: unknown) => isUniqueViolation(error, IN_FLIGHT_INDEX);
+
+function isUniqueViolation(error: unknown, index: string): boolean {
   for (
     let e = error as
       { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
     e;
     e = e.cause as typeof e
   ) {
-    if (e.code === '23505')
-      return e.constraint === IN_FLIGHT_INDEX || String(e.message).includes(IN_FLIGHT_INDEX);
+    if (e.code === '23505') return e.constraint === index || String(e.message).includes(index);
   }
   return false;
 }
@@ -137,23 +138,31 @@ const reserve = statement(
    returning entry_id`,
 );
 
+const NUMBER_INDEX = 'invoice_sends_number_idx';
+
 /**
  * Stores the number and the voucher as it will be sent: committed before FECAESolicitar goes out.
- * False when the row is no longer this sender's unnumbered claim: nothing may be sent then.
+ * `lost`: the row is no longer this sender's unnumbered claim, nothing may be sent. `held`: another
+ * invoice here already holds the number (ARCA's last number is behind what this system holds).
  */
 export async function reserveNumber(
   db: Db,
   entryId: string,
   voucher: NumberedFeVoucher,
   requestHash: string,
-): Promise<boolean> {
-  const reserved = await runStatement(db, reserve, [
-    entryId,
-    voucher.CbteNro,
-    JSON.stringify(voucher),
-    requestHash,
-  ]);
-  return reserved.length > 0;
+): Promise<'reserved' | 'lost' | 'held'> {
+  try {
+    const reserved = await runStatement(db, reserve, [
+      entryId,
+      voucher.CbteNro,
+      JSON.stringify(voucher),
+      requestHash,
+    ]);
+    return reserved.length > 0 ? 'reserved' : 'lost';
+  } catch (error) {
+    if (isUniqueViolation(error, NUMBER_INDEX)) return 'held';
+    throw error;
+  }
 }
 
 // Only the claim as this sender left it: another job on the same entry may have numbered the row.

@@ -13,6 +13,7 @@ import { countInvoiceSent } from '@/lib/metrics';
 import type { ArcaSession } from './arca-session';
 import { inLocalTurn } from './local-turn';
 import { isSameVoucher } from './same-voucher';
+import { approvalDifferences, describeDifferences } from './verify-approval';
 import {
   claimSequence,
   dropClaim,
@@ -156,8 +157,16 @@ async function sendInTurn(
     return { kind: 'retry', reason: `FECompUltimoAutorizado failed (${last.outcome.code})` };
   }
   const voucher: NumberedFeVoucher = { ...request.voucher, CbteNro: last.value.number + 1 };
-  if (!(await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher))))
+  const reserved = await reserveNumber(db, request.entryId, voucher, hashFeVoucher(voucher));
+  if (reserved === 'lost')
     return sendInTurn(db, arca, request, timed, await getSend(db, request.entryId));
+  if (reserved === 'held') {
+    // ARCA forgot vouchers we hold as approved (a homologación reset, or an answer for another
+    // voucher adopted earlier): numbering on would give this invoice a number already printed.
+    const reason = `ARCA's last number is ${last.value.number}, but number ${voucher.CbteNro} is already held by another invoice of this point of sale here`;
+    await recordReview(db, request.entryId, [{ code: 0, message: reason }]);
+    return { kind: 'review', voucher, reason };
+  }
   return submit(db, arca, { ...request, voucher }, timed, true);
 }
 
@@ -175,6 +184,14 @@ async function submit(
 ): Promise<SendResult> {
   const answer = await timed(requestCae(arca.options, arca.auth, send.voucher));
   if (answer.status === 'approved') {
+    const differences = approvalDifferences(answer, send.voucher, send.cuit);
+    if (differences.length) {
+      // Never stamped: a CAE ARCA gave another voucher (or one that expires before this one's
+      // date) would be printed, and its QR encoded, as this invoice's authorisation.
+      const reason = `ARCA's approval does not match the voucher sent (${describeDifferences(differences)}); ARCA answered CAE ${answer.cae}, expiring ${answer.caeExpiry}`;
+      await recordReview(db, send.entryId, [{ code: 0, message: reason }]);
+      return { kind: 'review', voucher: send.voucher, reason };
+    }
     const approved = {
       cae: answer.cae,
       caeExpiry: answer.caeExpiry,
@@ -281,6 +298,14 @@ async function adoptOrReview(
       kind: 'retry',
       reason: `reconciling ${number}: FECompConsultar failed (${held.outcome.code})`,
     };
+  const expiresEarly =
+    held.value?.Resultado === 'A' && held.value.FchVto < held.value.CbteFch
+      ? `ARCA holds voucher ${number} with CAE ${held.value.CodAutorizacion} expiring ${held.value.FchVto}, before its date ${held.value.CbteFch}`
+      : null;
+  if (expiresEarly) {
+    await recordReview(db, send.entryId, [{ code: 0, message: expiresEarly }]);
+    return { kind: 'review', voucher, reason: expiresEarly };
+  }
   if (held.value && held.value.Resultado === 'A' && isSameVoucher(held.value, voucher)) {
     const adopted = {
       cae: held.value.CodAutorizacion,

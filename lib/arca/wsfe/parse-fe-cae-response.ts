@@ -13,6 +13,12 @@ export type CaeResult =
       pointOfSale: number;
       voucherType: number;
       number: number;
+      /** CbteHasta: equal to `number` for a one-voucher request. */
+      numberTo: number;
+      /** The CUIT ARCA answered for (FeCabResp's Cuit); null when the answer leaves it out. */
+      cuit: string | null;
+      /** CbteFch as ARCA recorded it, yyyymmdd; null when the answer leaves it out. */
+      date: string | null;
       /** 14 digits. */
       cae: string;
       /** yyyymmdd */
@@ -78,11 +84,12 @@ export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
       Number(text(pick(header, k))),
     );
     const number = Number(text(pick(detail, 'CbteDesde')));
+    const numberTo = Number(text(pick(detail, 'CbteHasta')) ?? number);
     // An approval without a well-formed CAE cannot be relied on: treat it as unread, then reconcile.
     if (
       !/^\d{14}$/.test(cae) ||
       !/^\d{8}$/.test(caeExpiry) ||
-      ![pointOfSale, voucherType, number].every(Number.isInteger)
+      ![pointOfSale, voucherType, number, numberTo].every(Number.isInteger)
     )
       return unknown('unreadable', httpStatus);
     return {
@@ -90,6 +97,9 @@ export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
       pointOfSale: pointOfSale!,
       voucherType: voucherType!,
       number,
+      numberTo,
+      cuit: text(pick(header, 'Cuit')) ?? null,
+      date: text(pick(detail, 'CbteFch')) ?? null,
       cae,
       caeExpiry,
       processedAt: text(pick(header, 'FchProceso')) ?? '',
