@@ -20,6 +20,14 @@ export const ProblemSchema = z
       description:
         'Invopop-compatible field errors, nested like the request (e.g. {"data":{"tax_id":{"code":"…"}}})',
     }),
+    arca_codes: z
+      .record(z.string(), z.number().int())
+      .optional()
+      .openapi({
+        description:
+          'Per field (dotted path, as in `fields`), the ARCA WSFEv1 rejection code its problem prevents',
+        example: { 'data.customer.tax_id.code': 10015 },
+      }),
     request_id: z.string().optional().openapi({
       description:
         "The request's id, as in the X-Request-Id header and the server's log lines: quote it when reporting a problem",
@@ -49,7 +57,12 @@ const TITLES: Record<number, { title: string; code: string }> = {
  * Builds an RFC 9457 problem that also carries Invopop's `code`, `message` and `fields`, and the id
  * of the request being answered.
  */
-export function problem(status: number, detail?: string, fields?: Record<string, string>): Problem {
+export function problem(
+  status: number,
+  detail?: string,
+  fields?: Record<string, string>,
+  arcaCodes?: Record<string, number>,
+): Problem {
   const known = TITLES[status] ?? { title: 'Error', code: 'error' };
   const requestId = currentRequestId();
   return {
@@ -61,6 +74,7 @@ export function problem(status: number, detail?: string, fields?: Record<string,
     key: known.code,
     message: detail ?? known.title,
     ...(fields ? { fields: nestFields(fields) } : {}),
+    ...(arcaCodes ? { arca_codes: arcaCodes } : {}),
     ...(requestId ? { request_id: requestId } : {}),
   };
 }
@@ -105,7 +119,7 @@ const STATUS_OF_KIND: Record<ErrorKind, ContentfulStatusCode> = {
 
 /** The one mapping of a DomainError to problem+json: the kind picks the status, the detail and fields go as they are. */
 export function problemOf(error: DomainError): Problem {
-  return problem(STATUS_OF_KIND[error.kind], error.message, error.fields);
+  return problem(STATUS_OF_KIND[error.kind], error.message, error.fields, error.arcaCodes);
 }
 
 export function domainErrorResponse(c: Context, error: DomainError) {

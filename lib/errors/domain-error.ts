@@ -26,6 +26,8 @@ interface DomainErrorInit {
   values?: Record<string, string | number>;
   /** Per-field problems by dotted path (`data.tax_id.code`); the API nests them as Invopop does. */
   fields?: Record<string, string>;
+  /** Per field, the ARCA (WSFEv1) rejection code its problem prevents (the API's `arca_codes`). */
+  arcaCodes?: Record<string, number>;
 }
 
 /** The one error a domain verb throws for a refusal the caller can act on. Anything else is a bug (logged, 500). */
@@ -35,6 +37,7 @@ export class DomainError extends Error {
   readonly messageKey: MessageKey;
   readonly values?: Record<string, string | number>;
   readonly fields?: Record<string, string>;
+  readonly arcaCodes?: Record<string, number>;
 
   constructor(init: DomainErrorInit) {
     super(init.detail);
@@ -44,5 +47,6 @@ export class DomainError extends Error {
     this.messageKey = init.messageKey ?? `errors.${init.kind}`;
     if (init.values) this.values = init.values;
     if (init.fields) this.fields = init.fields;
+    if (init.arcaCodes) this.arcaCodes = init.arcaCodes;
   }
 }

@@ -10,7 +10,7 @@ import {
   type EntryRequest,
 } from '@/lib/silo';
 import { checkInvoiceRequest, type CheckedInvoice } from './check-invoice-request';
-import { problemFields } from './entry-problems';
+import { problemArcaCodes, problemFields } from './entry-problems';
 import { invoiceDigest } from './invoice-digest';
 import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
 
@@ -57,6 +57,7 @@ export function invoiceRefusal(checked: Extract<CheckedInvoice, { ok: false }>):
     detail: `${DETAILS[code]} Problems: ${listed.join(', ')}.`,
     messageKey: `invoiceEntries.errors.${code}`,
     fields: problemFields(checked.problems),
+    arcaCodes: problemArcaCodes(checked.problems),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { InvoiceProblemCode } from '@/lib/invoicing';
+import { arcaCodeOf, type InvoiceProblemCode } from '@/lib/invoicing';
 import en from '@/messages/en.json';
 
 /** Problems of an invoice entry that are not the invoice's own: who sends it, and how it is wrapped. */
@@ -29,12 +29,26 @@ const MESSAGES: Record<string, string> = {
  * The API's `fields`: each path with `code: explanation` in English, so that a program can read the
  * code (the key of `invoicing.problems` / `invoiceEntries.problems` for people), and GOBL's rule id
  * in brackets beside it where the problem breaks one of GOBL's rules, and a developer the sentence.
+ * The ARCA code it prevents goes in the brackets too (`type_a_needs_cuit (…, ARCA 10013): …`).
  * The first problem of a field is kept.
  */
 export function problemFields(problems: EntryProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const p of problems)
+  for (const p of problems) {
+    const arca = arcaCodeOf(p.code);
+    const refs = [p.rule, arca && `ARCA ${arca}`].filter(Boolean).join(', ');
     fields[p.field] ??=
-      `${p.code}${p.rule ? ` (${p.rule})` : ''}: ${p.message ?? MESSAGES[p.code] ?? p.code}`;
+      `${p.code}${refs ? ` (${refs})` : ''}: ${p.message ?? MESSAGES[p.code] ?? p.code}`;
+  }
   return fields;
+}
+
+/** The API's `arca_codes`: each field whose problem prevents an ARCA rejection, with ARCA's code. */
+export function problemArcaCodes(problems: EntryProblem[]): Record<string, number> | undefined {
+  const codes: Record<string, number> = {};
+  for (const p of problems) {
+    const arca = arcaCodeOf(p.code);
+    if (arca) codes[p.field] ??= arca;
+  }
+  return Object.keys(codes).length ? codes : undefined;
 }

@@ -1,6 +1,12 @@
 import 'server-only';
 import type { ArcaEnvironment } from '@/lib/arca';
-import { toFeVoucher, voucherClassOf, type InvoiceType } from '@/lib/invoicing';
+import {
+  argentinaToday,
+  dateOutsideWindow,
+  toFeVoucher,
+  voucherClassOf,
+  type InvoiceType,
+} from '@/lib/invoicing';
 import { requireGovAr, type ArcaEndpoints, type Regime } from '@/lib/registration';
 import { getEntry } from '@/lib/silo';
 import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';
@@ -199,6 +205,16 @@ function voucherOfEntry(
         `The invoice cannot be sent: ${mapped.problems.map((p) => `${p.path} (${p.code})`).join(', ')}.`,
       ),
     };
+  const today = argentinaToday();
+  const outside = dateOutsideWindow(mapped.value, today);
+  if (outside)
+    return {
+      ok: false,
+      refusal: knockOut(
+        'invoice_invalid',
+        `The invoice cannot be sent today: its issue date ${String(doc.issue_date)} is ${Math.abs(outside.days)} days ${outside.days < 0 ? 'before' : 'after'} today (${today}), outside ARCA's window of ${outside.window} days for ${mapped.value.Concepto === 1 ? 'goods' : 'services'}: ARCA would reject it with 10016. Nothing was sent; correct the issue date and send it again.`,
+      ),
+    };
   return { ok: true, voucher: mapped.value };
 }
 
@@ -230,6 +246,11 @@ async function outcomeOf(
       return knockOut(
         'point_of_sale_not_usable',
         `Point of sale ${String(pointOfSale).padStart(4, '0')} ${POINT_OF_SALE_PROBLEMS[result.reason] ?? 'cannot be used'}: nothing was sent. In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».`,
+      );
+    case 'invalid':
+      return knockOut(
+        'invoice_invalid',
+        `The invoice cannot be sent: ${result.reason}. Nothing was sent; correct the issue date and send it again.`,
       );
     case 'busy':
       return retryLater(ctx, 'another send on this point of sale is still being confirmed');

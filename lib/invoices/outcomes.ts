@@ -1,4 +1,6 @@
 import type { WsfeError } from '@/lib/arca';
+import { isArcaInvoiceCode } from '@/lib/invoicing';
+import en from '@/messages/en.json';
 import type { StepContext, StepOutcome } from '@/lib/transform';
 
 type KnockOutCode = Extract<StepOutcome, { status: 'KO' }>['code'];
@@ -27,6 +29,14 @@ export function retryLater(
   };
 }
 
-/** ARCA's codes and texts as one line: "10013: …; 10015: …". */
+/**
+ * ARCA's codes and texts as one line, each with the plain explanation the console shows where there
+ * is one (in English; the console and wizard translate by code): "10013: … (For a class A …); …".
+ */
 export const describeArcaErrors = (errors: WsfeError[]) =>
-  errors.map((e) => `${e.code}: ${e.message}`).join('; ');
+  errors
+    .map((e) => {
+      const explained = isArcaInvoiceCode(e.code) ? en.invoicing.arcaCodes[e.code] : undefined;
+      return `${e.code}: ${e.message}${explained ? ` (${explained})` : ''}`;
+    })
+    .join('; ');

@@ -237,3 +237,21 @@ const review = statement(
 export async function recordReview(db: Db, entryId: string, errors: WsfeError[]): Promise<void> {
   await runStatement(db, review, [entryId, JSON.stringify(errors)]);
 }
+
+const latestDate = statement(
+  'invoice_send_latest_date',
+  `select max(voucher->>'CbteFch') as latest from invoice_sends
+   where environment = $1 and cuit = $2 and point_of_sale = $3 and voucher_type = $4
+     and status = 'approved'`,
+);
+
+/** The latest date (yyyymmdd) of the vouchers this system holds approved on the sequence, if any. */
+export async function latestApprovedDate(db: Db, s: VoucherSequence): Promise<string | null> {
+  const [row] = await runStatement<{ latest: string | null }>(db, latestDate, [
+    s.environment,
+    s.cuit,
+    s.pointOfSale,
+    s.voucherType,
+  ]);
+  return row?.latest ?? null;
+}

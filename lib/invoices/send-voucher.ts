@@ -18,6 +18,7 @@ import {
   claimSequence,
   dropClaim,
   getSend,
+  latestApprovedDate,
   recordApproved,
   recordRejected,
   recordReview,
@@ -43,7 +44,9 @@ export type SendResult =
   /** Another process's send holds the sequence. */
   | { kind: 'busy' }
   /** The point of sale refused before anything was sent (live). */
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: string }
+  /** The voucher itself cannot be sent now, as ARCA would say (its code named in `reason`). */
+  | { kind: 'invalid'; reason: string };
 
 export interface SendRequest extends VoucherSequence {
   entryId: string;
@@ -140,6 +143,15 @@ async function sendInTurn(
   if ('settled' in claim)
     return sendInTurn(db, arca, request, timed, await getSend(db, request.entryId));
   if (!claim.claimed) return { kind: 'busy' };
+  // Held by this sender, the sequence cannot gain a later voucher meanwhile.
+  const latest = await latestApprovedDate(db, request);
+  if (latest && request.voucher.CbteFch < latest) {
+    await dropClaim(db, request.entryId, null);
+    return {
+      kind: 'invalid',
+      reason: `its date ${request.voucher.CbteFch} is before ${latest}, the date of the last voucher approved on this point of sale and voucher type: ARCA would reject it with 10016`,
+    };
+  }
   const allowed = (await request.beforeNumbering?.()) ?? { ok: true };
   if (!allowed.ok) {
     await dropClaim(db, request.entryId, null);

@@ -10,12 +10,21 @@ export interface ApprovedVoucher {
   cae: string;
 }
 
+const DECIMAL_MARK = '$decimal';
+
+/** A decimal text as a JSON number ("0012.50" → "12.50"); refuses anything that is not one. */
+function jsonDecimal(text: string): string {
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new Error(`Not a decimal amount: ${text}`);
+  return text.replace(/^0+(?=\d)/, '');
+}
+
 export const ARCA_QR_URL = 'https://www.afip.gob.ar/fe/qr/?p=';
 
 /**
  * The URL printed as a QR code on an approved invoice, as ARCA's QR specification defines it: its
  * base URL plus the base64 of a JSON object (version 1) naming the voucher and its CAE. Numbers are
- * JSON numbers, as the specification's example writes them; every value here fits exactly in one.
+ * JSON numbers, as the specification's example writes them; the amount and exchange rate are written
+ * from their decimal text, never through a float.
  * The customer's document is left out for DocTipo 99 (the specification makes it optional).
  */
 export function arcaQrPayload({ voucher, cuit, number, cae }: ApprovedVoucher): string {
@@ -27,14 +36,22 @@ export function arcaQrPayload({ voucher, cuit, number, cae }: ApprovedVoucher): 
     ptoVta: voucher.PtoVta,
     tipoCmp: voucher.CbteTipo,
     nroCmp: number,
-    importe: Number(voucher.ImpTotal),
+    importe: DECIMAL_MARK,
     moneda: voucher.MonId,
-    ctz: Number(voucher.MonCotiz),
+    ctz: DECIMAL_MARK,
     ...(voucher.DocTipo !== 99
       ? { tipoDocRec: voucher.DocTipo, nroDocRec: Number(voucher.DocNro) }
       : {}),
     tipoCodAut: 'E',
     codAut: Number(cae),
   };
-  return ARCA_QR_URL + Buffer.from(JSON.stringify(payload), 'utf8').toString('base64');
+  const decimals: Record<string, string> = {
+    importe: jsonDecimal(voucher.ImpTotal),
+    ctz: jsonDecimal(voucher.MonCotiz),
+  };
+  const json = JSON.stringify(payload).replace(
+    /"(importe|ctz)":"\$decimal"/g,
+    (_, key: string) => `"${key}":${decimals[key]}`,
+  );
+  return ARCA_QR_URL + Buffer.from(json, 'utf8').toString('base64');
 }

@@ -1,5 +1,6 @@
 import { validateGoblDocument } from '@/lib/gobl';
 import type { Regime } from '@/lib/registration';
+import { MAX_INVOICE_LINES } from './arca-formats';
 import { arcaRules, hasMonotaxTag } from './arca-rules';
 import { calculateInvoice, type InvoiceCalculation } from './calculate-invoice';
 import { calculatedDocument } from './calculated-document';
@@ -40,6 +41,9 @@ export interface BuiltInvoice {
  * dates and totals, then applies GOBL's rules for the addon. Every problem at once.
  */
 export function buildInvoice(given: Json, options: BuildOptions): InvoiceResult<BuiltInvoice> {
+  // Before any other work: the cost of every check below grows with the lines.
+  if (Array.isArray(given.lines) && given.lines.length > MAX_INVOICE_LINES)
+    return { ok: false, problems: [{ path: 'lines', code: 'too_many_lines' }] };
   const input = withCleanTaxIds(given);
   const problems: InvoiceProblem[] = validateGoblDocument(input, INVOICE_SCHEMA_ID);
   if (input.$schema !== undefined && input.$schema !== INVOICE_SCHEMA_ID)

@@ -32,3 +32,6 @@ export { INVOICE_PROBLEM_CODES, isInvoiceProblemCode } from './invoice-problem';
 export type { InvoiceProblem, InvoiceProblemCode, InvoiceResult } from './invoice-problem';
 export { ARCA_INVOICE_CODES, isArcaInvoiceCode } from './arca-invoice-codes';
 export type { ArcaInvoiceCode } from './arca-invoice-codes';
+export { MAX_INVOICE_LINES } from './arca-formats';
+export { dateOutsideWindow } from './arca-date-window';
+export { arcaCodeOf } from './arca-code-of-problem';

@@ -54,6 +54,8 @@ export const INVOICE_PROBLEM_CODES = [
   'identity_threshold',
   'regime_tag_mismatch',
   'voucher_type_not_wsfe',
+  'amount_too_large',
+  'too_many_lines',
 ] as const;
 export type InvoiceProblemCode = (typeof INVOICE_PROBLEM_CODES)[number];
 

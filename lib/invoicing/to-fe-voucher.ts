@@ -1,3 +1,4 @@
+import { amountFormatProblems } from './arca-formats';
 import type { FeAssociatedVoucher, FeTaxLine, FeVoucher } from '@/lib/arca';
 import type { Regime } from '@/lib/registration';
 import { normalizeCuit, validateCuit } from '@/lib/arca';
@@ -207,5 +208,7 @@ export function toFeVoucher(
       ? { Iva: calculation.vat.map((v) => ({ Id: v.rateId, BaseImp: v.base, Importe: v.amount })) }
       : {}),
   };
+  const tooLarge = amountFormatProblems(voucher);
+  if (tooLarge.length > 0) return { ok: false, problems: tooLarge };
   return { ok: true, value: voucher };
 }

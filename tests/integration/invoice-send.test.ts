@@ -150,14 +150,60 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
     });
   });
 
-  it("rejected by ARCA (a date out of ARCA's window): KO with ARCA's codes, the number released and used by the next invoice", async () => {
+  it("a date outside ARCA's window is refused before sending, naming ARCA's 10016: nothing sent, no number taken", async () => {
     const db = get().db;
     const s = await supplier('sandbox');
-    const { entryId, job } = await send(s, facturaB(s.cuit, 3, { issue_date: argentinaDate(-30) }));
+    for (const days of [-6, 6]) {
+      const { entryId, job } = await send(
+        s,
+        facturaB(s.cuit, 3, { issue_date: argentinaDate(days) }),
+      );
+      expect(job.status).toBe('KO');
+      expect(job.faults[0]).toMatchObject({ code: 'invoice_invalid', provider: 'gov-ar' });
+      expect(job.faults[0]!.message).toMatch(
+        new RegExp(`${Math.abs(days)} days (before|after) today.*ARCA's window of 5 days.*10016`),
+      );
+      expect(await sendRow(db, entryId)).toBeUndefined();
+    }
+    expect(await simulatorInvoices(db, s.cuit)).toEqual([]);
+    const next = await send(s, facturaB(s.cuit, 3));
+    expect(next.job.status).toBe('OK');
+  });
+
+  it('dated before the last voucher approved here on its sequence: refused before sending, naming 10016', async () => {
+    const db = get().db;
+    const s = await supplier('sandbox');
+    const later = await send(s, facturaB(s.cuit, 4, { issue_date: argentinaDate(1) }));
+    expect(later.job.status).toBe('OK');
+    const { entryId, job } = await send(s, facturaB(s.cuit, 4));
+    expect(job.status).toBe('KO');
+    expect(job.faults[0]).toMatchObject({ code: 'invoice_invalid' });
+    expect(job.faults[0]!.message).toMatch(/is before \d{8}, the date of the last voucher.*10016/);
+    expect(await sendRow(db, entryId)).toBeUndefined();
+    expect((await simulatorInvoices(db, s.cuit)).map((v) => v.number)).toEqual([1]);
+  });
+
+  it("rejected by ARCA (dated before a voucher another system issued): KO with ARCA's codes and their explanation, the number released and used by the next invoice", async () => {
+    const db = get().db;
+    const s = await supplier('sandbox');
+    // Another system issued number 1 dated tomorrow with the supplier's certificate: ours, dated
+    // today, cannot follow it, and nothing here could have known.
+    await db.insert(schema.arcaSimInvoices).values({
+      environment: 'sandbox',
+      cuit: s.cuit,
+      pointOfSale: 3,
+      voucherType: 6,
+      number: 1,
+      voucherDate: argentinaDate(1).replace(/-/g, ''),
+      request: {},
+      cae: '12345678901234',
+      caeExpiry: argentinaDate(11).replace(/-/g, ''),
+    });
+    const { entryId, job } = await send(s, facturaB(s.cuit, 3));
     expect(job.status).toBe('KO');
     expect(job.faults[0]).toMatchObject({ code: 'arca_rejected', provider: 'gov-ar' });
     expect(job.faults[0]!.message).toMatch(
-      /^ARCA rejected Factura B 0003-00000001; the number is free again\. 10016: Campo CbteFch/,
+      /^ARCA rejected Factura B 0003-00000002; the number is free again\. 10016: El numero o fecha .* \(The number or the date is not one ARCA accepts/,
     );
     expect(await sendRow(db, entryId)).toMatchObject({ status: 'rejected', number: null });
     const entry = (await getEntry(db, s.ownerId, entryId))!;
@@ -165,11 +211,11 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
     expect(entry.data).not.toHaveProperty('doc.code');
     expect(entry.meta.find((m) => m.key === 'arca-response')?.value).toMatchObject({
       result: 'R',
-      observations: [expect.objectContaining({ code: 10016 })],
+      errors: [expect.objectContaining({ code: 10016 })],
     });
-    const next = await send(s, facturaB(s.cuit, 3));
+    const next = await send(s, facturaB(s.cuit, 3, { issue_date: argentinaDate(1) }));
     expect(next.job.status).toBe('OK');
-    expect(await sendRow(db, next.entryId)).toMatchObject({ status: 'approved', number: 1 });
+    expect(await sendRow(db, next.entryId)).toMatchObject({ status: 'approved', number: 2 });
   });
 
   it('a job run again on an approved invoice applies the same answer and issues nothing', async () => {

@@ -63,3 +63,18 @@ describe('arcaQrPayload', () => {
     expect(payload).toMatchObject({ moneda: 'PES', ctz: 1, nroCmp: 1 });
   });
 });
+
+describe('arcaQrPayload amounts', () => {
+  it('writes the amount and exchange rate from their decimal text, never through a float', () => {
+    const url = arcaQrPayload({
+      voucher: { ...voucher, ImpTotal: '9999999999999.99', MonCotiz: '1045.123456' },
+      cuit: '30710151543',
+      number: 1,
+      cae: '70417054367476',
+    });
+    const json = Buffer.from(url.slice(ARCA_QR_URL.length), 'base64').toString('utf8');
+    expect(json).toContain('"importe":9999999999999.99,');
+    expect(json).toContain('"ctz":1045.123456,');
+    expect(() => JSON.parse(json)).not.toThrow();
+  });
+});
