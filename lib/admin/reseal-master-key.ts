@@ -1,4 +1,5 @@
 import 'server-only';
+import { resealArcaTickets } from '@/lib/arca';
 import { getEnv } from '@/lib/config';
 import { getMasterKeyring } from '@/lib/crypto';
 import type { Db } from '@/lib/db';
@@ -20,6 +21,7 @@ export async function resealMasterKey(db: Db, batchSize: number): Promise<Record
     registration_credentials: registration.credentials,
     registration_pending_credentials: registration.pendingCredentials,
     transform_workflows: await resealWebhookSecrets(db, keyring, batchSize),
+    arca_tickets: await resealArcaTickets(db, keyring),
     demo_credentials: resealDemoCredentials(keyring, getEnv().dataDir),
   };
   const unreadable = Object.entries(counts).filter(([, c]) => c.unreadable > 0);

@@ -23,6 +23,7 @@ export type { AccessTicket } from './wsaa/parse-login-cms';
 export { WSAA_FAULTS, mapWsaaFault } from './wsaa/wsaa-faults';
 export type { WsaaFaultName } from './wsaa/wsaa-faults';
 export { getAccessTicket } from './wsaa/get-access-ticket';
+export { resealArcaTickets } from './wsaa/reseal-tickets';
 export {
   checkTicket,
   clockDifference,

@@ -54,6 +54,9 @@ const typeName = (voucherType: number) => {
 const voucherName = (v: NumberedFeVoucher) =>
   `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}`;
 
+// ARCA's answer to a date outside its window, or before its sequence's last voucher.
+const WOULD_REJECT_DATE = 10016;
+
 const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
   not_listed: 'is not registered for web services',
   not_cae: 'is not a web services (CAE) point of sale',
@@ -211,8 +214,8 @@ function voucherOfEntry(
     return {
       ok: false,
       refusal: knockOut(
-        'invoice_invalid',
-        `The invoice cannot be sent today: its issue date ${String(doc.issue_date)} is ${Math.abs(outside.days)} days ${outside.days < 0 ? 'before' : 'after'} today (${today}), outside ARCA's window of ${outside.window} days for ${mapped.value.Concepto === 1 ? 'goods' : 'services'}: ARCA would reject it with 10016. Nothing was sent; correct the issue date and send it again.`,
+        'arca_would_reject',
+        `The invoice cannot be sent today: its issue date ${String(doc.issue_date)} is ${Math.abs(outside.days)} days ${outside.days < 0 ? 'before' : 'after'} today (${today}), outside ARCA's window of ${outside.window} days for ${mapped.value.Concepto === 1 ? 'goods' : 'services'}. Nothing was sent; correct the issue date and send it again. (ARCA ${WOULD_REJECT_DATE})`,
       ),
     };
   return { ok: true, voucher: mapped.value };
@@ -249,8 +252,8 @@ async function outcomeOf(
       );
     case 'invalid':
       return knockOut(
-        'invoice_invalid',
-        `The invoice cannot be sent: ${result.reason}. Nothing was sent; correct the issue date and send it again.`,
+        'arca_would_reject',
+        `The invoice cannot be sent: ${result.reason}. Nothing was sent; correct the issue date and send it again. (ARCA ${WOULD_REJECT_DATE})`,
       );
     case 'busy':
       return retryLater(ctx, 'another send on this point of sale is still being confirmed');

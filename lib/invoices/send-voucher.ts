@@ -149,7 +149,7 @@ async function sendInTurn(
     await dropClaim(db, request.entryId, null);
     return {
       kind: 'invalid',
-      reason: `its date ${request.voucher.CbteFch} is before ${latest}, the date of the last voucher approved on this point of sale and voucher type: ARCA would reject it with 10016`,
+      reason: `its date ${request.voucher.CbteFch} is before ${latest}, the date of the last voucher approved on this point of sale and voucher type`,
     };
   }
   const allowed = (await request.beforeNumbering?.()) ?? { ok: true };

@@ -82,10 +82,17 @@ function readTestInvoice(entry: Entry): TestInvoice {
   // Refused before a number was taken: ARCA answered 11002 (not enabled for web services) and no
   // voucher was sent, so there is no ARCA response on the entry, only the job's fault.
   const unusable = entry.faults.find((fault) => fault.code === 'point_of_sale_not_usable');
+  // Refused before sending, as ARCA would have refused it: the fault names ARCA's code at its end.
+  const predicted = entry.faults.find((fault) => fault.code === 'arca_would_reject');
+  const predictedCode = predicted?.message.match(/\(ARCA (\d+)\)$/)?.[1];
   const errors =
-    answered.length === 0 && unusable
-      ? [{ code: String(POINT_OF_SALE_NOT_ENABLED), message: unusable.message }]
-      : answered;
+    answered.length > 0
+      ? answered
+      : unusable
+        ? [{ code: String(POINT_OF_SALE_NOT_ENABLED), message: unusable.message }]
+        : predicted && predictedCode
+          ? [{ code: predictedCode, message: predicted.message }]
+          : [];
   return {
     state: entry.state === 'sent' || entry.state === 'error' ? entry.state : 'processing',
     voucherType: voucherType && /^\d+$/.test(voucherType) ? Number(voucherType) : null,

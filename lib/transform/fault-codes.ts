@@ -8,6 +8,7 @@ export const JOB_FAULT_CODES = [
   'invoice_invalid',
   'point_of_sale_not_usable',
   'arca_rejected',
+  'arca_would_reject',
   'arca_review',
   'arca_certificate_refused',
   'arca_not_authorized',

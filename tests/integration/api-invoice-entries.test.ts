@@ -202,7 +202,7 @@ describeEachDatabase('API invoice entries', (database) => {
     const withVat = await post({ data: invoiceOf(mono.cuit) });
     expect(withVat.status).toBe(422);
     expect(withVat.body.fields.data['lines[0]'].taxes).toMatch(
-      /^type_c_line_taxes \(GOBL-AR-ARCA-BILL-INVOICE-23\): /,
+      /^type_c_line_taxes \(GOBL-AR-ARCA-BILL-INVOICE-23, ARCA 10071\): /,
     );
   });
 
@@ -325,12 +325,16 @@ describeEachDatabase('API invoice entries', (database) => {
       }),
     });
     expect(rules.status).toBe(422);
+    expect(rules.body.arca_codes).toMatchObject({
+      'data.ordering': 10049,
+      'data.payment': 10049,
+    });
     expect(rules.body.fields.data).toMatchObject({
       ordering: expect.stringMatching(
-        /^service_period_required \(GOBL-AR-ARCA-BILL-INVOICE-15\): /,
+        /^service_period_required \(GOBL-AR-ARCA-BILL-INVOICE-15, ARCA 10049\): /,
       ),
       payment: expect.stringMatching(
-        /^service_due_date_required \(GOBL-AR-ARCA-BILL-INVOICE-17\): /,
+        /^service_due_date_required \(GOBL-AR-ARCA-BILL-INVOICE-17, ARCA 10049\): /,
       ),
       'lines[1]': {
         'taxes[0]': {
@@ -400,7 +404,7 @@ describeEachDatabase('API invoice entries', (database) => {
       const noCuit = invoiceOf(ri.cuit);
       noCuit.supplier = { name: 'Sin CUIT', tax_id: { country: 'AR', code } };
       expect((await post({ data: noCuit })).body.fields.data.supplier.tax_id.code, code).toMatch(
-        /^cuit_invalid \(GOBL-AR-TAX-IDENTITY-01\): /,
+        /^cuit_invalid \(GOBL-AR-TAX-IDENTITY-01, ARCA 10015\): /,
       );
     }
   });

@@ -159,7 +159,7 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
         facturaB(s.cuit, 3, { issue_date: argentinaDate(days) }),
       );
       expect(job.status).toBe('KO');
-      expect(job.faults[0]).toMatchObject({ code: 'invoice_invalid', provider: 'gov-ar' });
+      expect(job.faults[0]).toMatchObject({ code: 'arca_would_reject', provider: 'gov-ar' });
       expect(job.faults[0]!.message).toMatch(
         new RegExp(`${Math.abs(days)} days (before|after) today.*ARCA's window of 5 days.*10016`),
       );
@@ -177,7 +177,7 @@ describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (
     expect(later.job.status).toBe('OK');
     const { entryId, job } = await send(s, facturaB(s.cuit, 4));
     expect(job.status).toBe('KO');
-    expect(job.faults[0]).toMatchObject({ code: 'invoice_invalid' });
+    expect(job.faults[0]).toMatchObject({ code: 'arca_would_reject' });
     expect(job.faults[0]!.message).toMatch(/is before \d{8}, the date of the last voucher.*10016/);
     expect(await sendRow(db, entryId)).toBeUndefined();
     expect((await simulatorInvoices(db, s.cuit)).map((v) => v.number)).toEqual([1]);

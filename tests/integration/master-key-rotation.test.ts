@@ -13,6 +13,7 @@ import {
   validateCertificate,
   getRegistrationByRef,
 } from '@/lib/registration';
+import { resealArcaTickets } from '@/lib/arca';
 import { createKeyring, getMasterKeyring, sealSecret, sealedKeyVersion } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
 import { getWorkflow, resealWebhookSecrets, TRANSFORM_STEP_HANDLERS } from '@/lib/transform';
@@ -213,12 +214,14 @@ describeEachDatabase('master key rotation', (get) => {
       registration_credentials: 1,
       registration_pending_credentials: 1,
       transform_workflows: 1,
+      arca_tickets: 1,
       demo_credentials: 0,
     });
     expect(await reseal()).toMatchObject({
       registration_credentials: 0,
       registration_pending_credentials: 0,
       transform_workflows: 0,
+      arca_tickets: 0,
     });
     const foreign = createKeyring({ version: 1, key: randomBytes(32) });
     await db
@@ -228,6 +231,46 @@ describeEachDatabase('master key rotation', (get) => {
     await expect(reseal()).rejects.toMatchObject({
       code: 'sealed_secrets_unreadable',
       fields: { registration_credentials: '1 unreadable' },
+    });
+  });
+  it('WSAA tickets are sealed at rest, re-sealed by a rotation, and a ticket stored in clear before is sealed by it', async () => {
+    config.vars = before;
+    const { ownerId } = await setupWorkspace(db);
+    const supplier = await registerSupplier(db, sim, ownerId);
+    const login = await wsaaLogin(ownerId, supplier.cuit);
+    expect(login.ok).toBe(true);
+    const stored = async () =>
+      (
+        await db.select().from(schema.arcaTickets).where(eq(schema.arcaTickets.cuit, supplier.cuit))
+      )[0]!;
+    const sealed = await stored();
+    expect(sealedKeyVersion(sealed.token)).toBe(1);
+    expect(sealedKeyVersion(sealed.sign)).toBe(1);
+    const ticket = login.ok ? login.ticket : undefined;
+    expect(JSON.stringify(sealed)).not.toContain(ticket!.token);
+    expect(JSON.stringify(sealed)).not.toContain(ticket!.sign);
+
+    config.vars = rotated;
+    const keyring = getMasterKeyring();
+    // Other files' tickets on a shared PostgreSQL are sealed with the key they share: counted unreadable.
+    await resealArcaTickets(db, keyring);
+    expect(sealedKeyVersion((await stored()).token)).toBe(2);
+    // A row written in clear by an earlier version is read as it is, then sealed by the rotation.
+    await db
+      .update(schema.arcaTickets)
+      .set({ token: ticket!.token, sign: ticket!.sign })
+      .where(eq(schema.arcaTickets.cuit, supplier.cuit));
+    expect((await resealArcaTickets(db, keyring)).resealed).toBeGreaterThanOrEqual(1);
+    expect(sealedKeyVersion((await stored()).sign)).toBe(2);
+    const cached = await accessTicketFor(
+      db,
+      (await supplierForInvoicing(db, ownerId, supplier.cuit))!,
+      (await supplierForInvoicing(db, ownerId, supplier.cuit))!.credentials,
+      sim.urls.sandbox,
+    );
+    expect(cached).toMatchObject({
+      ok: true,
+      ticket: { token: ticket!.token, sign: ticket!.sign },
     });
   });
 });

@@ -141,7 +141,7 @@ describeEachDatabase('the wizard’s test invoice (sandbox)', (get) => {
     expect(await vouchersAtArca(get().db, supplier.company.cuit)).toHaveLength(1);
   });
 
-  it('ARCA’s refusal is kept with its code (a date out of ARCA’s window: 10016), nothing issued', async () => {
+  it('a date out of ARCA’s window is refused before sending, with the code ARCA would answer (10016), nothing issued', async () => {
     const supplier = await registered('monotributista');
     const invoice = await issueTestInvoice(get().db, supplier, attempt(), {
       waitSeconds: 30,

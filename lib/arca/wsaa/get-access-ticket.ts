@@ -17,6 +17,7 @@ import {
 import { loginCms } from './login-cms';
 import type { AccessTicket } from './parse-login-cms';
 import { countTicketIssued } from '@/lib/metrics';
+import { openTicketPart, sealTicketPart } from './ticket-seal';
 
 interface GetAccessTicketOptions {
   db: Db;
@@ -149,11 +150,15 @@ async function readCached(
     return undefined;
   if (breaksLogin(row.clockOffsetMs))
     return { ok: false, outcome: clockOutcome(row.clockOffsetMs) };
+  const token = openTicketPart(row.token, row, 'token');
+  const sign = openTicketPart(row.sign, row, 'sign');
+  // Sealed under a master key no longer configured: as good as no ticket (a login replaces it).
+  if (token === undefined || sign === undefined) return undefined;
   return {
     ok: true,
     ticket: {
-      token: row.token,
-      sign: row.sign,
+      token,
+      sign,
       generationTime: row.generationTime.toISOString(),
       expirationTime: row.expirationTime.toISOString(),
       destination: row.dn,
@@ -176,13 +181,17 @@ async function remeasureClock(db: Db, key: Key, clockOffsetMs: number): Promise<
 }
 
 async function store(db: Db, key: Key, ticket: AccessTicket, clockOffsetMs: number): Promise<void> {
-  const values = {
+  const row = {
     environment: key.environment,
     cuit: key.holder.cuit,
     dn: key.holder.dn,
     service: key.service,
-    token: ticket.token,
-    sign: ticket.sign,
+  };
+  // Sealed at rest: a leaked dump or backup must not give 12 hours of invoicing as every supplier.
+  const values = {
+    ...row,
+    token: sealTicketPart(ticket.token, row, 'token'),
+    sign: sealTicketPart(ticket.sign, row, 'sign'),
     generationTime: new Date(ticket.generationTime),
     expirationTime: new Date(ticket.expirationTime),
     clockOffsetMs: storableOffset(clockOffsetMs),
