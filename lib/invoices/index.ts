@@ -3,6 +3,7 @@ import { createInvoiceStep } from './invoice-step';
 
 export { createInvoiceEntry } from './create-invoice-entry';
 export { buildInvoiceDocument } from './build-invoice-document';
+export { signInvoiceDocument } from './sign-invoice-document';
 export { isInvoiceRequest } from './is-invoice-request';
 export { invoiceDigest } from './invoice-digest';
 export { INVOICE_SCHEMA, INVOICE_FOLDER } from './schemas';
