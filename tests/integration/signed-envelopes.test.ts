@@ -177,6 +177,41 @@ describeEachDatabase('signed envelopes: gov-ar.send signs, GET /silo/v1/keys pub
     expect(await conformanceErrors(api.app(), api.records)).toEqual([]);
   });
 
+  it('an invoice entry created with sign: true is stored signed, and signed again over its stamped head when sent', async () => {
+    const s = await supplier();
+    const db = get().db;
+    const key = `signed-${s.cuit}`;
+    const body = { key, sign: true, data: facturaB(s.cuit, 9) };
+    const created = await api.call('POST', '/silo/v1/entries', { key: s.apiKey, json: body });
+    expect(created.status).toBe(200);
+    const { keys } = (await api.call('GET', '/silo/v1/keys', { key: s.apiKey })).body;
+    const envelope = created.body.data as Envelope;
+    expect(envelope.head.uuid).toBe(created.body.id);
+    expect(verifyCompactJws(envelope.sigs![0]!, keys[0])).toEqual(envelope.head);
+    // The same request again is the same entry; the same key unsigned is another request.
+    const again = await api.call('POST', '/silo/v1/entries', { key: s.apiKey, json: body });
+    expect([again.status, again.body.id]).toEqual([200, created.body.id]);
+    const unsigned = await api.call('POST', '/silo/v1/entries', {
+      key: s.apiKey,
+      json: { ...body, sign: undefined },
+    });
+    expect(unsigned.status).toBe(409);
+    const bad = await api.call('POST', '/silo/v1/entries', {
+      key: s.apiKey,
+      json: { ...body, key: `${key}-2`, sign: 'yes' },
+    });
+    expect([bad.status, bad.body.fields]).toEqual([422, { sign: expect.any(String) }]);
+
+    const job = await sendJob(db, s, created.body.id);
+    const done = await waitForJobState(db, s.ownerId, job.id, isDone, 30_000);
+    expect(done.status, JSON.stringify(done.faults)).toBe('OK');
+    const sent = (await getEntry(db, s.ownerId, created.body.id))!.data as Envelope;
+    expect(sent.sigs).toHaveLength(1);
+    expect(verifyCompactJws(sent.sigs![0]!, keys[0])).toEqual(sent.head);
+    expect(sent.head.dig).not.toEqual(envelope.head.dig);
+    expect(await conformanceErrors(api.app(), api.records)).toEqual([]);
+  });
+
   it('one key per workspace, made once however many first uses race, sealed and bound to its workspace', async () => {
     const db = get().db;
     const [a, b] = await Promise.all([
