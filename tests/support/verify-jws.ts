@@ -6,13 +6,16 @@ import { createPublicKey, verify, type JsonWebKey } from 'node:crypto';
  * `header.payload`. Answers the decoded payload, or null when anything does not hold. Written with
  * node:crypto only: the project has no JOSE library among its dependencies.
  */
-export function verifyCompactJws(jws: string, jwk: JsonWebKey & { kid?: string }): unknown {
+export function verifyCompactJws(
+  jws: string,
+  jwk: { kty?: string; crv?: string; x?: string; y?: string; kid?: string },
+): unknown {
   const parts = jws.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts as [string, string, string];
   const protectedHeader = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
   if (protectedHeader.alg !== 'ES256' || protectedHeader.kid !== jwk.kid) return null;
-  const key = createPublicKey({ key: jwk, format: 'jwk' });
+  const key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
   const ok = verify(
     'sha256',
     Buffer.from(`${header}.${payload}`),
