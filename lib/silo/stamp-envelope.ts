@@ -39,7 +39,8 @@ const asObject = (value: unknown): Json =>
 /**
  * Writes what an authority answered into an envelope entry, as GOBL keeps it: the document's code
  * and extensions, the head's stamps and the digest of the changed document, plus a meta record, in
- * one transaction. Idempotent: the same stamping again leaves the same data.
+ * one transaction. Idempotent: the same stamping again leaves the same data (but for a new
+ * signature, when signed: ECDSA signatures differ each time, and each verifies over the same head).
  */
 export async function stampEnvelope(
   db: Db,

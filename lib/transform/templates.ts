@@ -84,7 +84,7 @@ function invoiceTemplate(options: { webhook?: WebhookConfig }) {
   ];
   return {
     name: 'ARCA send invoice',
-    description: 'Sends an invoice to ARCA (WSFE) and stores its number, CAE and QR.',
+    description: 'Sends an invoice to ARCA (WSFE), stores its number, CAE and QR, and signs it.',
     steps,
     rescue: errorRescue(),
   };
