@@ -35,7 +35,7 @@ interface SenderOutput {
 
 /**
  * Invoices through the real path (createInvoiceEntry, a job of the ar-invoice workflow, the runner,
- * the gov-ar.invoice step) against the simulated ARCA in its own process, on its own database, over
+ * the gov-ar.send step) against the simulated ARCA in its own process, on its own database, over
  * loopback, with the app on PGlite and on a scratch PostgreSQL: invoices per second on one point of
  * sale and across 8, and the step's own time per invoice (its wall time less the WSAA/WSFE calls
  * and the wait for other sends' turns). The baseline, measured in the same run, is ARCA alone: its
@@ -96,7 +96,7 @@ function toRows(label: string, output: SenderOutput, latencyMs: number): BenchRo
   const failures = (r: RunResult) => (r.failed ? `; ${r.failed} not OK` : '');
   const arca = latencyMs ? `ARCA +${latencyMs} ms per call` : 'ARCA on loopback';
   const own = (r: RunResult, what: string): BenchRow => ({
-    scenario: `gov-ar.invoice own time per invoice, ${what}, ${arca}`,
+    scenario: `gov-ar.send own time per invoice, ${what}, ${arca}`,
     variant: `${label} (${OWN_TIME_TARGET})`,
     p50_ms: percentile(r.ownMs, 50),
     p99_ms: percentile(r.ownMs, 99),

@@ -14,7 +14,7 @@ import { registerSupplier } from '../../tests/integration/support/registered-sup
 import { startSimulatorProcess } from './simulator-process';
 
 // The invoices bench's app process: the runner as server.ts wires it (its defaults: createJob wakes it), whose
-// gov-ar.invoice step talks to the simulated ARCA in another process on its own database
+// gov-ar.send step talks to the simulated ARCA in another process on its own database
 // (SIM_DATABASE_URL or an in-memory PGlite; SIM_LATENCY_MS added to each call), so the figures are
 // the app's alone. The app is on DATABASE_URL or a PGlite in DATA_DIR. argv: invoices per run, and
 // how many of them one at a time. First ARCA alone (its two calls per invoice, straight from a
@@ -54,7 +54,7 @@ async function main() {
     getDb: async () => db,
     steps: {
       ...STEP_HANDLERS,
-      'gov-ar.invoice': createInvoiceStep({
+      'gov-ar.send': createInvoiceStep({
         endpointsFor: (environment) => sim.urls[environment],
         observe: ({ totalMs, arcaMs, waitMs }) => {
           timings.push({ ownMs: totalMs - arcaMs - waitMs, arcaMs });

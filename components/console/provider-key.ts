@@ -6,7 +6,9 @@ const PROVIDER_KEYS = {
   'gov-ar.register': 'govArRegister',
   webhook: 'webhook',
   'gov-ar.wait.authorization': 'govArWaitAuthorization',
-  'gov-ar.invoice': 'govArInvoice',
+  'gov-ar.send': 'govArSend',
+  // The old name of gov-ar.send, still in workflows stored before the rename: the same label.
+  'gov-ar.invoice': 'govArSend',
 } as const satisfies Record<StepProvider, string>;
 
 type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db';
 import { resealDemoCredentials } from '@/lib/demo';
 import { DomainError } from '@/lib/errors';
 import { resealRegistrationKeys } from '@/lib/registration';
+import { resealSigningKeys } from '@/lib/signing';
 import { resealWebhookSecrets } from '@/lib/transform';
 
 /**
@@ -22,6 +23,7 @@ export async function resealMasterKey(db: Db, batchSize: number): Promise<Record
     registration_pending_credentials: registration.pendingCredentials,
     transform_workflows: await resealWebhookSecrets(db, keyring, batchSize),
     arca_tickets: await resealArcaTickets(db, keyring),
+    signing_keys: await resealSigningKeys(db, keyring, batchSize),
     demo_credentials: resealDemoCredentials(keyring, getEnv().dataDir),
   };
   const unreadable = Object.entries(counts).filter(([, c]) => c.unreadable > 0);

@@ -2,6 +2,7 @@ import 'server-only';
 import type { NumberedFeVoucher, WsfeError } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { arcaQrPayload } from '@/lib/invoicing';
+import { workspaceSigner } from '@/lib/signing';
 import { stampEnvelope, putMetaRecord } from '@/lib/silo';
 import { invoiceDigest } from './invoice-digest';
 
@@ -29,7 +30,10 @@ function arcaResponse(
   };
 }
 
-/** Writes an approval into the invoice entry: its code, voucher type, CAE stamps, QR and ARCA's answer. */
+/**
+ * Writes an approval into the invoice entry: its code, voucher type, CAE stamps, QR and ARCA's
+ * answer, and signs the stamped envelope with the workspace's key (`sigs`), all in one write.
+ */
 export async function applyApproval(
   db: Db,
   entry: {
@@ -47,7 +51,9 @@ export async function applyApproval(
   },
 ): Promise<void> {
   const { voucher, cae, caeExpiry } = approval;
+  const signer = await workspaceSigner(db, entry.ownerId);
   await stampEnvelope(db, entry.ownerId, entry.entryId, {
+    sign: signer.sign,
     code: String(voucher.CbteNro),
     taxExt: { 'ar-arca-doc-type': String(voucher.CbteTipo) },
     digest: invoiceDigest,

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { requestHash } from '@/lib/idempotency';
+import { signEnvelope, workspaceSigner } from '@/lib/signing';
 import {
   ENVELOPE_SCHEMA,
   readEntryRequest,
@@ -26,22 +27,26 @@ export async function createInvoiceEntry(
   request: EntryRequest,
 ): Promise<{ entry: Entry; created: boolean }> {
   // The invoice's own check names any unknown top-level field.
-  const { key, folder = INVOICE_FOLDER, given, at } = readEntryRequest(request, () => null);
+  const { key, folder = INVOICE_FOLDER, given, at, sign } = readEntryRequest(request, () => null);
   const checked = await checkInvoiceRequest(db, ownerId, given, at);
   if (!checked.ok) throw invoiceRefusal(checked);
   const { doc } = checked;
+  // Invopop's `sign`: the envelope is signed as stored (and again when sending stamps its head).
+  const signer = sign ? await workspaceSigner(db, ownerId) : undefined;
+  const envelope = (id: string) => ({
+    $schema: ENVELOPE_SCHEMA,
+    head: { uuid: id, dig: invoiceDigest(doc) },
+    doc,
+  });
   return storeEntry(db, ownerId, {
     clientId: request.id,
     key,
     folder,
     docSchema: INVOICE_SCHEMA,
     envSchema: ENVELOPE_SCHEMA,
-    requestHash: requestHash({ key, folder, doc }),
-    data: (id) => ({
-      $schema: ENVELOPE_SCHEMA,
-      head: { uuid: id, dig: invoiceDigest(doc) },
-      doc,
-    }),
+    // `sign` is hashed only when asked for: requests stored before it existed keep their hash.
+    requestHash: requestHash({ key, folder, doc, ...(sign ? { sign } : {}) }),
+    data: (id) => (signer ? signEnvelope(signer, envelope(id)) : envelope(id)),
   });
 }
 

@@ -3,6 +3,7 @@ import { createInvoiceStep } from './invoice-step';
 
 export { createInvoiceEntry } from './create-invoice-entry';
 export { buildInvoiceDocument } from './build-invoice-document';
+export { signInvoiceDocument } from './sign-invoice-document';
 export { isInvoiceRequest } from './is-invoice-request';
 export { invoiceDigest } from './invoice-digest';
 export { INVOICE_SCHEMA, INVOICE_FOLDER } from './schemas';
@@ -25,9 +26,14 @@ export { createInvoiceStep } from './invoice-step';
 export type { InvoiceStepOptions } from './invoice-step';
 export { displayNumber } from './display-number';
 
-/** The invoices domain's workflow steps, for the runner's step registry (lib/workflow-steps). */
-export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
-  'gov-ar.invoice': createInvoiceStep(),
+const sendStep = createInvoiceStep();
+/**
+ * The invoices domain's workflow steps, for the runner's step registry (lib/workflow-steps).
+ * `gov-ar.invoice` is gov-ar.send's name before it took Invopop's: workflows stored with it still run.
+ */
+export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.send' | 'gov-ar.invoice'> = {
+  'gov-ar.send': sendStep,
+  'gov-ar.invoice': sendStep,
 };
 export { issueTestInvoice } from './issue-test-invoice';
 export type { TestInvoiceSupplier } from './issue-test-invoice';

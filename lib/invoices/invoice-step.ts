@@ -66,9 +66,10 @@ const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
 };
 
 /**
- * The `gov-ar.invoice` step: sends the job's invoice entry to ARCA (FECAESolicitar) under the next
- * number of its point of sale and stores the number, CAE, expiry and QR on the entry. Idempotent:
- * an approved send is applied again, a pending one is reconciled before anything new is sent.
+ * The `gov-ar.send` step (also run under its old name `gov-ar.invoice`): sends the job's invoice
+ * entry to ARCA (FECAESolicitar) under the next number of its point of sale, stores the number,
+ * CAE, expiry and QR on the entry and signs its envelope. Idempotent: an approved send is applied
+ * again, a pending one is reconciled before anything new is sent.
  */
 export function createInvoiceStep(options: InvoiceStepOptions = {}): StepHandler {
   return async (ctx) => {

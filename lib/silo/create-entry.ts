@@ -17,9 +17,16 @@ export async function createEntry(
   ownerId: string,
   request: EntryRequest,
 ): Promise<{ entry: Entry; created: boolean }> {
-  const { key, folder, given, at } = readEntryRequest(request, (topLevel) =>
+  const { key, folder, given, at, sign } = readEntryRequest(request, (topLevel) =>
     topLevel.$schema === ENVELOPE_SCHEMA ? ENVELOPE_FIELDS : PARTY_FIELDS,
   );
+  if (sign)
+    throw new DomainError({
+      kind: 'invalid',
+      code: 'unaccepted_fields',
+      detail: 'Only invoice entries are signed here: send a party without `sign`.',
+      fields: { sign: 'is supported for invoices only' },
+    });
   const checked = validateParty(given, at);
   if (!checked.ok)
     throw new DomainError({

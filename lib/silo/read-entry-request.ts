@@ -15,6 +15,8 @@ export interface EntryRequest {
 export interface ReadEntryRequest {
   key?: string;
   folder?: string;
+  /** Invopop's `sign`: the stored envelope is to be signed. */
+  sign: boolean;
   /** The document (or envelope): `data`, or the top-level fields when there is no `data`. */
   given: Json;
   /** Where `given` sits in the request, as a prefix of field paths: `data.` or nothing. */
@@ -39,7 +41,7 @@ export function readEntryRequest(
       fields: Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])),
     });
   }
-  const { key, folder: bodyFolder, data, ...topLevel } = body.data;
+  const { key, folder: bodyFolder, data, sign, ...topLevel } = body.data;
   const allowed = data === undefined ? documentFields(topLevel) : new Set<string>();
   const strays = allowed ? strayTopLevelFields(topLevel, allowed, data !== undefined) : {};
   if (Object.keys(strays).length)
@@ -59,6 +61,7 @@ export function readEntryRequest(
     });
   return {
     key,
+    sign: sign ?? false,
     folder: bodyFolder ?? query?.data,
     given: data ?? topLevel,
     at: data ? 'data.' : '',

@@ -33,7 +33,6 @@ export const UNSUPPORTED_ENTRY_FIELDS: ReadonlySet<string> = new Set([
   'content_type',
   'correct',
   'previous_id',
-  'sign',
 ]);
 
 export const folderSchema = z
@@ -49,5 +48,6 @@ export const createEntryBody = z
     key: entryKeySchema.optional(),
     folder: folderSchema.optional(),
     data: z.record(z.string(), z.unknown()).optional(),
+    sign: z.boolean('sign must be true or false').optional(),
   })
   .catchall(z.unknown());

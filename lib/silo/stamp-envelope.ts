@@ -18,6 +18,11 @@ export interface EnvelopeStamping {
   stamps: EnvelopeStamp[];
   /** The head's `dig` of the changed document, as the envelope's owner computes it. */
   digest: (doc: Record<string, unknown>) => { alg: string; val: string };
+  /**
+   * Signs the stamped head (GOBL's `sigs`: a JWS over the head); the envelope's signatures become
+   * this one. Without it the envelope keeps none: a signature over the old head no longer holds.
+   */
+  sign?: (head: Record<string, unknown>) => string;
   /** A meta record written with them (replaced when the entry already has one of its src and key). */
   meta?: Omit<NewMetaRecord, 'ownerId' | 'entryId'>;
   /**
@@ -34,7 +39,8 @@ const asObject = (value: unknown): Json =>
 /**
  * Writes what an authority answered into an envelope entry, as GOBL keeps it: the document's code
  * and extensions, the head's stamps and the digest of the changed document, plus a meta record, in
- * one transaction. Idempotent: the same stamping again leaves the same data.
+ * one transaction. Idempotent: the same stamping again leaves the same data (but for a new
+ * signature, when signed: ECDSA signatures differ each time, and each verifies over the same head).
  */
 export async function stampEnvelope(
   db: Db,
@@ -67,7 +73,7 @@ export async function stampEnvelope(
   });
 }
 
-/** The envelope with the stamping applied. */
+/** The envelope with the stamping applied (and signed when the stamping has a signer). */
 function stamped(data: Json, stamping: EnvelopeStamping): Json {
   const doc = { ...asObject(data.doc) };
   if (stamping.code !== undefined) doc.code = stamping.code;
@@ -79,8 +85,14 @@ function stamped(data: Json, stamping: EnvelopeStamping): Json {
   const kept = (Array.isArray(head.stamps) ? (head.stamps as EnvelopeStamp[]) : []).filter(
     (s) => !stamping.stamps.some((n) => n.prv === s.prv),
   );
-  const dig = stamping.digest(doc);
-  return { ...data, head: { ...head, dig, stamps: [...kept, ...stamping.stamps] }, doc };
+  const stampedHead = { ...head, dig: stamping.digest(doc), stamps: [...kept, ...stamping.stamps] };
+  const { sigs: _stale, ...rest } = data;
+  return {
+    ...rest,
+    head: stampedHead,
+    doc,
+    ...(stamping.sign ? { sigs: [stamping.sign(stampedHead)] } : {}),
+  };
 }
 
 // The entry is updated only while its data is what the caller read (jsonb equality), and the meta

@@ -8,6 +8,8 @@ export const STEP_PROVIDERS = [
   'gov-ar.register',
   'webhook',
   'gov-ar.wait.authorization',
+  'gov-ar.send',
+  // What gov-ar.send was called before it took Invopop's name: workflows stored with it still run.
   'gov-ar.invoice',
 ] as const;
 export type StepProvider = (typeof STEP_PROVIDERS)[number];

@@ -70,20 +70,21 @@ export function buildTemplate(template: string, options: { webhook?: WebhookConf
   };
 }
 
+// Invopop's ar-invoice, step by step: a step after sending (e.g. a PDF) is one more line below it.
 function invoiceTemplate(options: { webhook?: WebhookConfig }) {
   const steps: Step[] = [
     step('silo.state', 'Set state', 'Entry state → processing', { state: 'processing' }),
     step(
-      'gov-ar.invoice',
+      'gov-ar.send',
       'ARCA send invoice',
-      'Sends the invoice to ARCA: number, CAE and QR (stamps arca-cae, arca-cae-expiry, arca-qr)',
+      'Sends the invoice to ARCA (number, CAE, QR: stamps arca-cae, arca-cae-expiry, arca-qr) and signs the envelope',
     ),
     ...(options.webhook ? [webhookStep(options.webhook)] : []),
     step('silo.state', 'Set state', 'Entry state → sent', { state: 'sent' }),
   ];
   return {
     name: 'ARCA send invoice',
-    description: 'Sends an invoice to ARCA (WSFE) and stores its number, CAE and QR.',
+    description: 'Sends an invoice to ARCA (WSFE), stores its number, CAE and QR, and signs it.',
     steps,
     rescue: errorRescue(),
   };

@@ -137,7 +137,8 @@ describeEachDatabase('API as an Invopop client expects it', (database) => {
         { fodler: expect.stringMatching(/not a field of a GOBL party/) },
       ],
       [{ data: party(), allow_invalid: true }, { allow_invalid: 'is not supported by this API' }],
-      [{ ...party(), sign: true }, { sign: 'is not supported by this API' }],
+      [{ ...party(), sign: true }, { sign: 'is supported for invoices only' }],
+      [{ ...party(), previous_id: 'x' }, { previous_id: 'is not supported by this API' }],
       [{ data: party(), name: 'Otra SA' }, { name: expect.stringMatching(/in data/) }],
       [
         { data: party(), fodler: 'x' },

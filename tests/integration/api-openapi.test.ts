@@ -62,12 +62,28 @@ describeEachDatabase('API OpenAPI document', (database) => {
         },
       },
     });
-    expect([entry.status, envelope.status, job.status, putJob.status, built.status]).toEqual([
-      200, 200, 202, 202, 200,
-    ]);
+    const signed = await api.call('POST', '/silo/v1/gobl/sign', {
+      key: ws.key,
+      json: {
+        data: {
+          $schema: 'https://gobl.org/draft-0/bill/invoice',
+          supplier: { name: 'Proveedor SA', tax_id: { country: 'AR', code: '30712345671' } },
+          lines: [{ quantity: '1', item: { name: 'Pan', price: '10' } }],
+        },
+      },
+    });
+    expect([
+      entry.status,
+      envelope.status,
+      job.status,
+      putJob.status,
+      built.status,
+      signed.status,
+    ]).toEqual([200, 200, 202, 202, 200, 200]);
 
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
+      ['/silo/v1/keys', 200],
       ['/silo/v1/entries?limit=1', 200],
       [`/silo/v1/entries/${entry.body.id}`, 200],
       [`/silo/v1/entries/key/${key}`, 200],
@@ -99,6 +115,7 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['POST', '/transform/v1/jobs?wait=x', jobBody, 422],
       ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
       ['POST', '/silo/v1/gobl/build', { data: { name: 'not an invoice' } }, 422],
+      ['POST', '/silo/v1/gobl/sign', { data: { name: 'not an invoice' } }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(

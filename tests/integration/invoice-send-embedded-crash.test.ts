@@ -94,7 +94,7 @@ async function startApp(sim: RunningSimulator): Promise<AppProcess> {
   };
 }
 
-describe('gov-ar.invoice on the embedded database (PGlite): kill -9 between "pending" and ARCA\'s answer', () => {
+describe('gov-ar.send on the embedded database (PGlite): kill -9 between "pending" and ARCA\'s answer', () => {
   let simDatabase: Database;
   let sim: RunningSimulator;
   const apps: AppProcess[] = [];

@@ -58,7 +58,7 @@ async function startOrderingWsfe(target: string, firstGaveUp: () => Promise<bool
 }
 
 describeEachDatabase(
-  'gov-ar.invoice: two instances send the same invoice, one cannot ask ARCA',
+  'gov-ar.send: two instances send the same invoice, one cannot ask ARCA',
   (get) => {
     let sim: RunningSimulator;
     let ordering: Awaited<ReturnType<typeof startOrderingWsfe>>;

@@ -45,7 +45,7 @@ async function startOrderingWsfe(target: string, firstDone: () => Promise<boolea
   });
 }
 
-describeEachDatabase('gov-ar.invoice: two instances send the same invoice at once', (get) => {
+describeEachDatabase('gov-ar.send: two instances send the same invoice at once', (get) => {
   let sim: RunningSimulator;
   let ordering: Awaited<ReturnType<typeof startOrderingWsfe>>;
   let runner: Runner;

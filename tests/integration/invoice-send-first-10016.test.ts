@@ -67,7 +67,7 @@ async function startRacingWsfe(target: string, beforeFirstCae: () => Promise<voi
 }
 
 describeEachDatabase(
-  'gov-ar.invoice: ARCA 10016 on a first send (another system took the number)',
+  'gov-ar.send: ARCA 10016 on a first send (another system took the number)',
   (get) => {
     let sim: RunningSimulator;
     let racing: Awaited<ReturnType<typeof startRacingWsfe>>;

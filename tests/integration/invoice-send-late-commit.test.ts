@@ -41,7 +41,7 @@ async function startSlowGateway(target: string) {
   return { state, ...proxy };
 }
 
-describeEachDatabase('gov-ar.invoice: an unanswered attempt that ARCA commits late', (get) => {
+describeEachDatabase('gov-ar.send: an unanswered attempt that ARCA commits late', (get) => {
   let sim: RunningSimulator;
   let gateway: Awaited<ReturnType<typeof startSlowGateway>>;
   let runner: Runner;

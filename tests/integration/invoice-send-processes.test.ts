@@ -19,7 +19,7 @@ const LEASE_MS = 2_000;
 // Several app instances share one PostgreSQL; PGlite belongs to a single process. A worker killed
 // mid-send is tests/resilience/kill-worker-during-invoice-send.test.ts.
 describe.skipIf(!url)(
-  'gov-ar.invoice across processes: two workers on one point of sale [postgres; skipped without DATABASE_URL]',
+  'gov-ar.send across processes: two workers on one point of sale [postgres; skipped without DATABASE_URL]',
   () => {
     let database: Database;
     let sim: RunningSimulator;

@@ -23,7 +23,7 @@ const isDone = (job: Job) => !!job.completedAt;
 const forgetTickets = (db: Db, cuit: string) =>
   db.delete(schema.arcaTickets).where(eq(schema.arcaTickets.cuit, cuit));
 
-describeEachDatabase('gov-ar.invoice: when ARCA gives the supplier no access ticket', (get) => {
+describeEachDatabase('gov-ar.send: when ARCA gives the supplier no access ticket', (get) => {
   let sim: RunningSimulator;
   let runner: Runner;
   const owners: string[] = [];
@@ -71,7 +71,7 @@ describeEachDatabase('gov-ar.invoice: when ARCA gives the supplier no access tic
     expect(job.faults[0]!.message).toMatch(/create the authorization for the "wsfe" service/);
     expect(job.faults[0]!.message).toMatch(/WSAA: wsaa_not_authorized/);
     // One run, no retries: the answer will not change until someone acts in ARCA.
-    const send_ = job.intents.find((i) => i.provider === 'gov-ar.invoice')!;
+    const send_ = job.intents.find((i) => i.provider === 'gov-ar.send')!;
     expect(send_.events.filter((e) => e.status === 'ERR')).toEqual([]);
     await expectNothingSent(s, entryId, before);
   });
@@ -122,13 +122,13 @@ describeEachDatabase('gov-ar.invoice: when ARCA gives the supplier no access tic
         job.id,
         (j) =>
           j.intents.some(
-            (i) => i.provider === 'gov-ar.invoice' && i.events.some((e) => e.status === 'ERR'),
+            (i) => i.provider === 'gov-ar.send' && i.events.some((e) => e.status === 'ERR'),
           ),
         30_000,
       );
       expect(retrying.completedAt).toBeFalsy();
       const event = retrying.intents
-        .find((i) => i.provider === 'gov-ar.invoice')!
+        .find((i) => i.provider === 'gov-ar.send')!
         .events.find((e) => e.status === 'ERR')!;
       expect(event.message).toMatch(
         /no ARCA access ticket \(wsaa_unreachable\); next attempt in 2 s/,

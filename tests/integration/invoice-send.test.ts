@@ -37,7 +37,7 @@ const VOUCHER_50 = {
 };
 type Stamps = { prv: string; val: string }[];
 
-describeEachDatabase('gov-ar.invoice: sending invoices to the simulated ARCA', (get) => {
+describeEachDatabase('gov-ar.send: sending invoices to the simulated ARCA', (get) => {
   let sim: RunningSimulator;
   let runner: Runner;
   const owners: string[] = [];

@@ -16,12 +16,14 @@ import {
 import { resealArcaTickets } from '@/lib/arca';
 import { createKeyring, getMasterKeyring, sealSecret, sealedKeyVersion } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
+import { resealSigningKeys, workspaceJwks, workspaceSigner } from '@/lib/signing';
 import { getWorkflow, resealWebhookSecrets, TRANSFORM_STEP_HANDLERS } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
 import { registerSupplier } from './support/registered-supplier';
 import { setupWorkspace } from './support/runner-fixtures';
 import { startReceiver, type Receiver } from './support/webhook-receiver';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
+import { verifyCompactJws } from '../support/verify-jws';
 
 // The configuration this file runs with, switched mid-test as a deployment switches it.
 const config = vi.hoisted(() => ({ vars: {} as Record<string, string> }));
@@ -172,6 +174,32 @@ describeEachDatabase('master key rotation', (get) => {
     expect(await keyVersions([waiting.entryId], [])).toEqual([2]);
   });
 
+  it('re-seals workspace signing keys: same key and kid, signs after the old master key is gone', async () => {
+    config.vars = before;
+    const { ownerId } = await setupWorkspace(db);
+    const { keys } = await workspaceJwks(db, ownerId);
+    const sealedVersion = async () => {
+      const [row] = await db
+        .select({ sealed: schema.signingKeys.privateKeySealed })
+        .from(schema.signingKeys)
+        .where(eq(schema.signingKeys.ownerId, ownerId));
+      return sealedKeyVersion(row!.sealed);
+    };
+    expect(await sealedVersion()).toBe(1);
+    config.vars = rotated;
+    // Still opens under version 1 while it is listed as previous.
+    const signedBefore = (await workspaceSigner(db, ownerId)).sign({ n: 1 });
+    expect(verifyCompactJws(signedBefore, keys[0]!)).toEqual({ n: 1 });
+    expect((await resealSigningKeys(db, getMasterKeyring(), 1)).resealed).toBeGreaterThanOrEqual(1);
+    expect(await sealedVersion()).toBe(2);
+    expect((await resealSigningKeys(db, getMasterKeyring(), 1)).resealed).toBe(0);
+    config.vars = after;
+    const signer = await workspaceSigner(db, ownerId);
+    expect(signer.kid).toBe(keys[0]!.kid);
+    expect(verifyCompactJws(signer.sign({ n: 2 }), keys[0]!)).toEqual({ n: 2 });
+    expect((await workspaceJwks(db, ownerId)).keys).toEqual(keys);
+  });
+
   it('credentials validated from a key read before the re-seal are saved under the current key', async () => {
     config.vars = before;
     const { ownerId } = await setupWorkspace(db);
@@ -205,6 +233,7 @@ describeEachDatabase('master key rotation', (get) => {
     const { ownerId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
     const supplier = await registerSupplier(db, sim, ownerId);
     await registerSupplier(db, sim, ownerId, { until: 'issued' });
+    await workspaceJwks(db, ownerId);
     config.vars = rotated;
     // As the CLI sends it to the app that holds the embedded database.
     const socket = await startControlSocket(dataDir, async () => db);
@@ -215,6 +244,7 @@ describeEachDatabase('master key rotation', (get) => {
       registration_pending_credentials: 1,
       transform_workflows: 1,
       arca_tickets: 1,
+      signing_keys: 1,
       demo_credentials: 0,
     });
     expect(await reseal()).toMatchObject({
@@ -222,6 +252,7 @@ describeEachDatabase('master key rotation', (get) => {
       registration_pending_credentials: 0,
       transform_workflows: 0,
       arca_tickets: 0,
+      signing_keys: 0,
     });
     const foreign = createKeyring({ version: 1, key: randomBytes(32) });
     await db

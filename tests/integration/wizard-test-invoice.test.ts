@@ -30,7 +30,7 @@ describeEachDatabase('the wizard’s test invoice (sandbox)', (get) => {
       getDb: async () => get().db,
       steps: {
         ...STEP_HANDLERS,
-        'gov-ar.invoice': createInvoiceStep({ endpointsFor: (env) => sim.urls[env] }),
+        'gov-ar.send': createInvoiceStep({ endpointsFor: (env) => sim.urls[env] }),
       },
       pollMs: 50,
     });

@@ -93,21 +93,19 @@ export async function sendJob(db: Db, supplier: RegisteredSupplier, entryId: str
   return job;
 }
 
-/** A runner whose gov-ar.invoice step talks to this simulator. */
+/** A runner whose gov-ar.send step (and its old name gov-ar.invoice) talks to this simulator. */
 export function invoiceRunner(
   db: Db,
   sim: RunningSimulator,
   options: { concurrency?: number; leaseMs?: number; step?: InvoiceStepOptions } = {},
 ): Runner {
+  const send = createInvoiceStep({
+    endpointsFor: (environment) => sim.urls[environment],
+    ...options.step,
+  });
   return startRunner({
     getDb: async () => db,
-    steps: {
-      ...STEP_HANDLERS,
-      'gov-ar.invoice': createInvoiceStep({
-        endpointsFor: (environment) => sim.urls[environment],
-        ...options.step,
-      }),
-    },
+    steps: { ...STEP_HANDLERS, 'gov-ar.send': send, 'gov-ar.invoice': send },
     pollMs: 50,
     concurrency: options.concurrency,
     leaseMs: options.leaseMs,

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { buildInvoiceDocument } from '@/lib/invoices';
+import { buildInvoiceDocument, signInvoiceDocument } from '@/lib/invoices';
 import { bearerSecurity, newRouter } from '../../context';
 import { bodyErrors, commonErrors, json, validationError } from '../../responses';
 
@@ -40,13 +40,45 @@ const route = createRoute({
   },
 });
 
-export const goblV1 = newRouter().openapi(route, async (c) => {
-  const { data, envelop } = c.req.valid('json');
-  const built = await buildInvoiceDocument(
-    c.get('db'),
-    c.get('principal').workspaceId,
-    data,
-    envelop ?? false,
-  );
-  return c.json({ data: built }, 200);
+const SignBodySchema = z
+  .object({
+    data: z.record(z.string(), z.unknown()).openapi({
+      description:
+        'A GOBL invoice (bill/invoice), bare or in an envelope, to calculate, validate and sign',
+    }),
+  })
+  .openapi('SiloSignGOBL');
+
+const signRoute = createRoute({
+  method: 'post',
+  path: '/gobl/sign',
+  summary:
+    "Build, validate and sign a GOBL invoice without storing it: the envelope with `sigs`, a JWS (ES256) over its head by the workspace's key (GET /silo/v1/keys)",
+  security: bearerSecurity,
+  request: {
+    body: { content: { 'application/json': { schema: SignBodySchema } }, required: true },
+  },
+  responses: {
+    200: json(BuiltSchema, 'The signed envelope'),
+    ...commonErrors,
+    ...bodyErrors,
+    ...validationError,
+  },
 });
+
+export const goblV1 = newRouter()
+  .openapi(route, async (c) => {
+    const { data, envelop } = c.req.valid('json');
+    const built = await buildInvoiceDocument(
+      c.get('db'),
+      c.get('principal').workspaceId,
+      data,
+      envelop ?? false,
+    );
+    return c.json({ data: built }, 200);
+  })
+  .openapi(signRoute, async (c) => {
+    const { data } = c.req.valid('json');
+    const signed = await signInvoiceDocument(c.get('db'), c.get('principal').workspaceId, data);
+    return c.json({ data: signed }, 200);
+  });

@@ -2,5 +2,10 @@ import { newRouter } from '../../context';
 import { entriesV1 } from './entries';
 import { envelopesV1 } from './envelopes';
 import { goblV1 } from './gobl';
+import { keysV1 } from './keys';
 
-export const siloV1 = newRouter().route('/', entriesV1).route('/', envelopesV1).route('/', goblV1);
+export const siloV1 = newRouter()
+  .route('/', entriesV1)
+  .route('/', envelopesV1)
+  .route('/', goblV1)
+  .route('/', keysV1);

@@ -105,6 +105,11 @@ export const CreateEntryBodySchema = z
           tax_id: { country: 'AR', code: '30-71234567-1' },
         },
       }),
+    sign: z.boolean().optional().openapi({
+      description:
+        "When true, the invoice's GOBL envelope is stored signed (`sigs`: a JWS, ES256, over its head, by the workspace's key: GET /silo/v1/keys). Invoices only; sending it to ARCA signs it again over the stamped head.",
+      example: false,
+    }),
   })
   .catchall(z.unknown())
   .openapi('CreateEntry');
