@@ -4,6 +4,7 @@ import { DomainError } from '@/lib/errors';
 import { requestHash } from '@/lib/idempotency';
 import {
   ENVELOPE_SCHEMA,
+  getEntry,
   readEntryRequest,
   storeEntry,
   type Entry,
@@ -12,6 +13,7 @@ import {
 import { checkInvoiceRequest, type CheckedInvoice } from './check-invoice-request';
 import { problemFields } from './entry-problems';
 import { invoiceDigest } from './invoice-digest';
+import { requireEditableInvoice } from './invoice-editability';
 import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
 
 /**
@@ -30,7 +32,7 @@ export async function createInvoiceEntry(
   const checked = await checkInvoiceRequest(db, ownerId, given, at);
   if (!checked.ok) throw invoiceRefusal(checked);
   const { doc } = checked;
-  return storeEntry(db, ownerId, {
+  const stored = storeEntry(db, ownerId, {
     clientId: request.id,
     key,
     folder,
@@ -42,6 +44,30 @@ export async function createInvoiceEntry(
       head: { uuid: id, dig: invoiceDigest(doc) },
       doc,
     }),
+  });
+  return request.id
+    ? stored.catch((error) => explainedConflict(db, ownerId, request.id!, error))
+    : stored;
+}
+
+/**
+ * A PUT of other contents on an existing invoice says what can be done: a sent invoice is corrected
+ * by a note, an unsent one is updated with PATCH.
+ */
+async function explainedConflict(
+  db: Db,
+  ownerId: string,
+  id: string,
+  error: unknown,
+): Promise<never> {
+  if (!(error instanceof DomainError) || error.code !== 'entry_conflict') throw error;
+  const entry = await getEntry(db, ownerId, id.toLowerCase());
+  if (!entry || entry.docSchema !== INVOICE_SCHEMA) throw error;
+  await requireEditableInvoice(db, entry);
+  throw new DomainError({
+    kind: 'conflict',
+    code: 'entry_conflict',
+    detail: `An invoice with id ${entry.id} already exists with different contents: to change it while it is unsent, use PATCH /silo/v1/entries/${entry.id}.`,
   });
 }
 

@@ -22,3 +22,9 @@ export { PARTY_SCHEMA, ENVELOPE_SCHEMA, ENVELOPE_FIELDS, ENTRY_STATES } from './
 export { partyOf } from './party-of';
 export { stampEnvelope, putMetaRecord } from './stamp-envelope';
 export type { EnvelopeStamp, EnvelopeStamping } from './stamp-envelope';
+export { updateEntry } from './update-entry';
+export type { EntryUpdate } from './update-entry';
+export { readEntryUpdate, UPDATE_CONTENT_TYPES } from './read-entry-update';
+export type { EntryUpdateRequest } from './read-entry-update';
+export { updatePartyEntry } from './update-party-entry';
+export { entryChanged } from './entry-changed';
