@@ -62,9 +62,23 @@ describeEachDatabase('API OpenAPI document', (database) => {
         },
       },
     });
-    expect([entry.status, envelope.status, job.status, putJob.status, built.status]).toEqual([
-      200, 200, 202, 202, 200,
-    ]);
+    const moved = await api.call('PATCH', `/silo/v1/entries/${entry.body.id}`, {
+      key: ws.key,
+      json: { folder: 'suppliers-moved' },
+    });
+    const correctOptions = await api.call('POST', '/silo/v1/gobl/correct', {
+      key: ws.key,
+      json: { show_options: true },
+    });
+    expect([
+      entry.status,
+      envelope.status,
+      job.status,
+      putJob.status,
+      built.status,
+      moved.status,
+      correctOptions.status,
+    ]).toEqual([200, 200, 202, 202, 200, 200, 200]);
 
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
@@ -99,6 +113,10 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['POST', '/transform/v1/jobs?wait=x', jobBody, 422],
       ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
       ['POST', '/silo/v1/gobl/build', { data: { name: 'not an invoice' } }, 422],
+      ['PATCH', `/silo/v1/entries/${entry.body.id}`, { folder: 'Not A Folder' }, 422],
+      ['PATCH', `/silo/v1/entries/${entry.body.id}`, { data: party() }, 409],
+      ['PATCH', `/silo/v1/entries/${uuidv7()}`, { folder: 'x' }, 404],
+      ['POST', '/silo/v1/gobl/correct', { options: { type: 'credit-note' } }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(
