@@ -9,6 +9,7 @@ import { conformanceErrors } from './support/openapi-check';
 import { registerSupplier, type RegisteredSupplierFixture } from './support/registered-supplier';
 import { isDone, retireJobs, waitForJobState } from './support/runner-fixtures';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON bodies of every shape
 type Json = Record<string, any>;
 
 /** A Factura B of goods to a final consumer, 2 × 100 + 21 % IVA. */
