@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startInvoiceSend } from '@/lib/invoices';
+import { issueCorrection, startInvoiceSend } from '@/lib/invoices';
 import type { Runner } from '@/lib/transform';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 import { apiHarness, party } from './support/api-harness';
@@ -295,6 +295,34 @@ describeEachDatabase(
         options: { type: 'credit-note' },
       });
       expect(notInvoice.status).toBe(422);
+    });
+
+    it("the console's «Emitir nota de crédito»: one credit note per sent invoice, unsent and ready to send; none for an unsent one", async () => {
+      const db = database().db;
+      const invoice = await create(facturaB(supplier.cuit, { series: '6' }));
+      await expect(issueCorrection(db, ws.id, invoice.id, 'credit-note')).rejects.toMatchObject({
+        kind: 'conflict',
+        code: 'invoice_not_correctable',
+        messageKey: 'invoiceEntries.errors.invoice_not_correctable',
+      });
+      expect((await sendAndWait(invoice.id)).status).toBe('OK');
+      const first = await issueCorrection(db, ws.id, invoice.id, 'credit-note');
+      const again = await issueCorrection(db, ws.id, invoice.id, 'credit-note');
+      expect(first.created).toBe(true);
+      expect(again).toMatchObject({ created: false, entry: { id: first.entry.id } });
+      expect(first.entry).toMatchObject({ state: 'empty', folder: 'invoices' });
+      const doc = first.entry.data.doc as Json;
+      expect(doc).toMatchObject({
+        type: 'credit-note',
+        series: '6',
+        preceding: [{ series: '6', code: '1', ext: { 'ar-arca-doc-type': '6' } }],
+        tax: { ext: { 'ar-arca-doc-type': '8' } },
+      });
+      const other = await api.workspace();
+      await expect(issueCorrection(db, other.id, invoice.id, 'credit-note')).rejects.toMatchObject({
+        kind: 'not_found',
+      });
+      expect((await sendAndWait(first.entry.id)).status).toBe('OK');
     });
 
     it('answers every request as its OpenAPI document says', async () => {
