@@ -5,6 +5,7 @@ import { requestHash } from '@/lib/idempotency';
 import { signEnvelope, workspaceSigner } from '@/lib/signing';
 import {
   ENVELOPE_SCHEMA,
+  getEntry,
   readEntryRequest,
   storeEntry,
   type Entry,
@@ -13,6 +14,7 @@ import {
 import { checkInvoiceRequest, type CheckedInvoice } from './check-invoice-request';
 import { problemArcaCodes, problemFields } from './entry-problems';
 import { invoiceDigest } from './invoice-digest';
+import { requireEditableInvoice } from './invoice-editability';
 import { INVOICE_FOLDER, INVOICE_SCHEMA } from './schemas';
 
 /**
@@ -38,7 +40,7 @@ export async function createInvoiceEntry(
     head: { uuid: id, dig: invoiceDigest(doc) },
     doc,
   });
-  return storeEntry(db, ownerId, {
+  const stored = storeEntry(db, ownerId, {
     clientId: request.id,
     key,
     folder,
@@ -47,6 +49,30 @@ export async function createInvoiceEntry(
     // `sign` is hashed only when asked for: requests stored before it existed keep their hash.
     requestHash: requestHash({ key, folder, doc, ...(sign ? { sign } : {}) }),
     data: (id) => (signer ? signEnvelope(signer, envelope(id)) : envelope(id)),
+  });
+  return request.id
+    ? stored.catch((error) => explainedConflict(db, ownerId, request.id!, error))
+    : stored;
+}
+
+/**
+ * A PUT of other contents on an existing invoice says what can be done: a sent invoice is corrected
+ * by a note, an unsent one is updated with PATCH.
+ */
+async function explainedConflict(
+  db: Db,
+  ownerId: string,
+  id: string,
+  error: unknown,
+): Promise<never> {
+  if (!(error instanceof DomainError) || error.code !== 'entry_conflict') throw error;
+  const entry = await getEntry(db, ownerId, id.toLowerCase());
+  if (!entry || entry.docSchema !== INVOICE_SCHEMA) throw error;
+  await requireEditableInvoice(db, entry);
+  throw new DomainError({
+    kind: 'conflict',
+    code: 'entry_conflict',
+    detail: `An invoice with id ${entry.id} already exists with different contents: to change it while it is unsent, use PATCH /silo/v1/entries/${entry.id}.`,
   });
 }
 

@@ -40,3 +40,8 @@ export type { TestInvoiceSupplier } from './issue-test-invoice';
 export { testInvoiceOf, isTestInvoiceAttempt } from './test-invoice';
 export type { TestInvoice } from './test-invoice';
 export { ensureInvoiceWorkflow, INVOICE_TEMPLATE } from './invoice-workflow';
+export { updateInvoiceEntry } from './update-invoice-entry';
+export { requireEditableInvoice, EDITABLE_STATES } from './invoice-editability';
+export { correctInvoice } from './correct-invoice';
+export { CORRECTION_OPTIONS_SCHEMA } from './correction-options';
+export { issueCorrection } from './issue-correction';

@@ -6,6 +6,8 @@ export { calculatedDocument } from './calculated-document';
 export { buildInvoice, ARCA_ADDON, INVOICE_SCHEMA_ID } from './build-invoice';
 export type { BuiltInvoice, BuildOptions } from './build-invoice';
 export { argentinaToday } from './argentina-today';
+export { correctInvoiceDocument } from './correct-invoice-document';
+export type { CorrectionOptions, CorrectionProblem } from './correct-invoice-document';
 export { isObject } from './json';
 export type {
   InvoiceCalculation,

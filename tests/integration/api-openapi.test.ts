@@ -72,6 +72,14 @@ describeEachDatabase('API OpenAPI document', (database) => {
         },
       },
     });
+    const moved = await api.call('PATCH', `/silo/v1/entries/${entry.body.id}`, {
+      key: ws.key,
+      json: { folder: 'suppliers-moved' },
+    });
+    const correctOptions = await api.call('POST', '/silo/v1/gobl/correct', {
+      key: ws.key,
+      json: { show_options: true },
+    });
     expect([
       entry.status,
       envelope.status,
@@ -79,7 +87,9 @@ describeEachDatabase('API OpenAPI document', (database) => {
       putJob.status,
       built.status,
       signed.status,
-    ]).toEqual([200, 200, 202, 202, 200, 200]);
+      moved.status,
+      correctOptions.status,
+    ]).toEqual([200, 200, 202, 202, 200, 200, 200, 200]);
 
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
@@ -116,6 +126,10 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
       ['POST', '/silo/v1/gobl/build', { data: { name: 'not an invoice' } }, 422],
       ['POST', '/silo/v1/gobl/sign', { data: { name: 'not an invoice' } }, 422],
+      ['PATCH', `/silo/v1/entries/${entry.body.id}`, { folder: 'Not A Folder' }, 422],
+      ['PATCH', `/silo/v1/entries/${entry.body.id}`, { data: party() }, 409],
+      ['PATCH', `/silo/v1/entries/${uuidv7()}`, { folder: 'x' }, 404],
+      ['POST', '/silo/v1/gobl/correct', { options: { type: 'credit-note' } }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(

@@ -5,10 +5,16 @@ import {
   getEntryByKey,
   listEntries,
   listEntryStates,
+  updatePartyEntry,
   type EntryRequest,
 } from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
-import { createInvoiceEntry, isInvoiceRequest } from '@/lib/invoices';
+import {
+  createInvoiceEntry,
+  INVOICE_SCHEMA,
+  isInvoiceRequest,
+  updateInvoiceEntry,
+} from '@/lib/invoices';
 import type { Db } from '@/lib/db';
 import { bearerSecurity, newRouter } from '../../context';
 import {
@@ -30,6 +36,7 @@ import {
   IdParamSchema,
   KeyParamSchema,
   ListQuerySchema,
+  UpdateEntryBodySchema,
 } from './schemas';
 
 const body = {
@@ -63,6 +70,29 @@ const routes = {
       ...bodyErrors,
       ...validationError,
       ...conflictError,
+      ...notFoundError,
+    },
+  }),
+  patch: createRoute({
+    method: 'patch',
+    path: '/entries/{id}',
+    summary:
+      "Update an unsent invoice (empty or error: whole, merge patch or JSON patch), or move an entry's folder; a sent invoice is immutable (409)",
+    security: bearerSecurity,
+    request: {
+      params: IdParamSchema,
+      body: { content: { 'application/json': { schema: UpdateEntryBodySchema } }, required: true },
+    },
+    responses: {
+      200: json(EntrySchema, 'The updated entry, as GET answers it'),
+      ...commonErrors,
+      ...bodyErrors,
+      ...validationError,
+      409: {
+        description:
+          "A sent invoice (credit or debit note instead: POST /silo/v1/gobl/correct), one being sent, a party's data, or a concurrent change",
+        content: conflictError[409].content,
+      },
       ...notFoundError,
     },
   }),
@@ -149,6 +179,15 @@ export const entriesV1 = newRouter()
       folder: c.req.valid('query').folder,
     });
     return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
+  })
+  .openapi(routes.patch, async (c) => {
+    const db = c.get('db');
+    const ownerId = c.get('principal').workspaceId;
+    const entry = await getEntry(db, ownerId, c.req.valid('param').id);
+    if (!entry) throw entryNotFound();
+    const update = entry.docSchema === INVOICE_SCHEMA ? updateInvoiceEntry : updatePartyEntry;
+    const updated = await update(db, ownerId, entry, c.req.valid('json'));
+    return c.json(EntrySchema.parse(toEntryDto(updated)), 200);
   })
   .openapi(routes.list, async (c) => {
     const query = c.req.valid('query');

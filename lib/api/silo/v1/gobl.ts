@@ -1,5 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { buildInvoiceDocument, signInvoiceDocument } from '@/lib/invoices';
+import {
+  buildInvoiceDocument,
+  CORRECTION_OPTIONS_SCHEMA,
+  correctInvoice,
+  signInvoiceDocument,
+} from '@/lib/invoices';
 import { bearerSecurity, newRouter } from '../../context';
 import { bodyErrors, commonErrors, json, validationError } from '../../responses';
 
@@ -66,6 +71,47 @@ const signRoute = createRoute({
   },
 });
 
+const CorrectBodySchema = z
+  .object({
+    data: z.record(z.string(), z.unknown()).nullish().openapi({
+      description:
+        'The sent invoice to correct (with its `code` and `tax.ext.ar-arca-doc-type`, as ARCA approved it), bare or in an envelope',
+    }),
+    options: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({
+        description:
+          'GOBL correction options: `type` (credit-note or debit-note, required), `issue_date`, `series`, `reason`, `stamps`, `ext`',
+        example: { type: 'credit-note', reason: 'Devolución' },
+      }),
+    show_options: z.boolean().optional().openapi({
+      description:
+        'When true, the answer is the options schema instead (data and options are ignored)',
+    }),
+  })
+  .openapi('SiloCorrectGOBL');
+
+const correctRoute = createRoute({
+  method: 'post',
+  path: '/gobl/correct',
+  summary:
+    "Build the credit or debit note of a sent invoice (GOBL's correction: preceding, type, doc type) without storing it; create it as a new entry to send it",
+  security: bearerSecurity,
+  request: {
+    body: { content: { 'application/json': { schema: CorrectBodySchema } }, required: true },
+  },
+  responses: {
+    200: json(
+      BuiltSchema,
+      'The note, bare or in an envelope as the invoice came; or the options schema',
+    ),
+    ...commonErrors,
+    ...bodyErrors,
+    ...validationError,
+  },
+});
+
 export const goblV1 = newRouter()
   .openapi(route, async (c) => {
     const { data, envelop } = c.req.valid('json');
@@ -81,4 +127,10 @@ export const goblV1 = newRouter()
     const { data } = c.req.valid('json');
     const signed = await signInvoiceDocument(c.get('db'), c.get('principal').workspaceId, data);
     return c.json({ data: signed }, 200);
+  })
+  .openapi(correctRoute, async (c) => {
+    const { data, options, show_options: show } = c.req.valid('json');
+    if (show) return c.json({ data: CORRECTION_OPTIONS_SCHEMA as Record<string, unknown> }, 200);
+    const note = await correctInvoice(c.get('db'), c.get('principal').workspaceId, data, options);
+    return c.json({ data: note }, 200);
   });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ENTRY_STATES } from '@/lib/silo';
+import { ENTRY_STATES, UPDATE_CONTENT_TYPES } from '@/lib/silo';
 import { unstorableText } from '@/lib/storable';
 
 /** ISO 8601 UTC with milliseconds, as Invopop writes them. */
@@ -113,6 +113,32 @@ export const CreateEntryBodySchema = z
   })
   .catchall(z.unknown())
   .openapi('CreateEntry');
+
+export const UpdateEntryBodySchema = z
+  .object({
+    content_type: z.enum(UPDATE_CONTENT_TYPES).optional().openapi({
+      description:
+        "`application/json` (default): `data` is the whole new document, bare or in an envelope. `application/merge-patch+json` (RFC 7396) or `application/json-patch+json` (RFC 6902, `data` an array of operations): applied to the stored document (the envelope's `doc`)",
+    }),
+    data: z
+      .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+      .nullish()
+      .openapi({
+        description:
+          "The new invoice, or the patch; checked and built as creating an invoice entry checks it (422 naming each bad field). Absent: only `folder` changes. Not accepted for a supplier's party (409).",
+      }),
+    folder: z.string().optional().openapi({ description: 'Moves the entry', example: 'invoices' }),
+    allow_invalid: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Only false: an invalid invoice is never stored' }),
+    sign: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Only false: the envelope is signed when it is sent' }),
+  })
+  .catchall(z.unknown())
+  .openapi('UpdateEntry');
 
 // Unknown parameters are refused (422), never ignored: a misspelt filter must not widen a list
 // nor a misspelt folder file an entry at the root.

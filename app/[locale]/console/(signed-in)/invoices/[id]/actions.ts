@@ -1,9 +1,12 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { getLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { startInvoiceSend } from '@/lib/invoices';
+import { redirect } from '@/lib/i18n';
+import { issueCorrection, startInvoiceSend } from '@/lib/invoices';
+import type { ErrorMessage } from '@/components/forms/action-state';
 import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
 
@@ -29,4 +32,37 @@ export async function sendInvoiceAction(
       return { status: 'error', code: error.kind === 'conflict' ? 'notSendable' : 'failed' };
     throw error;
   }
+}
+
+export type CreditNoteState = { status: 'idle' } | { status: 'error'; message?: ErrorMessage };
+
+/**
+ * «Emitir nota de crédito»: the credit note of the sent invoice (issueCorrection), stored unsent;
+ * the operator is taken to it, ready to send. A double submit meets the same note.
+ */
+export async function issueCreditNoteAction(
+  _previous: CreditNoteState,
+  formData: FormData,
+): Promise<CreditNoteState> {
+  const operator = await requireOperator();
+  const invoiceId = String(formData.get('invoice_id') ?? '');
+  if (!isUuid(invoiceId)) return { status: 'error' };
+  let noteId: string;
+  try {
+    const { entry } = await issueCorrection(
+      await getDb(),
+      operator.workspaceId,
+      invoiceId,
+      'credit-note',
+    );
+    noteId = entry.id;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return {
+      status: 'error',
+      message: { key: error.messageKey, ...(error.values ? { values: error.values } : {}) },
+    };
+  }
+  revalidatePath('/[locale]/console', 'layout');
+  return redirect({ href: `/console/invoices/${noteId}`, locale: await getLocale() });
 }

@@ -3,7 +3,7 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
-import { getInvoice } from '@/lib/invoices';
+import { EDITABLE_STATES, getInvoice } from '@/lib/invoices';
 import { saleTerms } from '@/lib/invoicing';
 import { listEntryStates } from '@/lib/silo';
 import { getWorkflowNames, listJobs } from '@/lib/transform';
@@ -18,6 +18,7 @@ import { requireOperator } from '../../../session';
 import { ArcaAnswer } from './arca-answer';
 import { InvoiceEvents } from './invoice-events';
 import { InvoiceLines } from './invoice-lines';
+import { CreditNoteForm } from './credit-note-form';
 import { SendInvoiceForm } from './send-invoice-form';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
@@ -59,6 +60,7 @@ export default async function InvoicePage({ params }: Props) {
     processing: t('send.leadProcessing'),
     sent: t('send.leadSent'),
   }[invoice.state];
+  const editable = (EDITABLE_STATES as readonly string[]).includes(invoice.state);
   return (
     <>
       <PageHeader
@@ -67,6 +69,11 @@ export default async function InvoicePage({ params }: Props) {
         actions={
           <>
             <InvoiceStateBadge state={invoice.state} />
+            {editable ? (
+              <Link href={`/console/invoices/${invoice.id}/edit`} className={secondaryButtonClass}>
+                {t('edit.link')}
+              </Link>
+            ) : null}
             <Link href={`/console/invoices/${invoice.id}/print`} className={secondaryButtonClass}>
               {t('print')}
             </Link>
@@ -85,6 +92,12 @@ export default async function InvoicePage({ params }: Props) {
         </Card>
         <ArcaAnswer invoice={invoice} locale={locale} />
       </div>
+      {invoice.state === 'sent' ? (
+        <Card title={t('correct.title')} id="correct-title">
+          <p className="mb-3 text-sm text-slate-700">{t('correct.lead')}</p>
+          <CreditNoteForm invoiceId={invoice.id} />
+        </Card>
+      ) : null}
       <div className="grid gap-6 md:grid-cols-3">
         <Card title={t('parties.supplier')} id="supplier-title">
           <p className="font-medium">{invoice.supplier.name ?? '—'}</p>
