@@ -1,6 +1,11 @@
 import { newRouter } from '../../context';
 import { entriesV1 } from './entries';
 import { envelopesV1 } from './envelopes';
+import { filesV1 } from './files';
 import { goblV1 } from './gobl';
 
-export const siloV1 = newRouter().route('/', entriesV1).route('/', envelopesV1).route('/', goblV1);
+export const siloV1 = newRouter()
+  .route('/', entriesV1)
+  .route('/', envelopesV1)
+  .route('/', goblV1)
+  .route('/', filesV1);
