@@ -32,5 +32,6 @@ export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.invoice'> = {
 export { issueTestInvoice } from './issue-test-invoice';
 export type { TestInvoiceSupplier } from './issue-test-invoice';
 export { testInvoiceOf, isTestInvoiceAttempt } from './test-invoice';
+export { testInvoicePdf } from './test-invoice-pdf';
 export type { TestInvoice } from './test-invoice';
 export { ensureInvoiceWorkflow, INVOICE_TEMPLATE } from './invoice-workflow';

@@ -31,4 +31,5 @@ export { listEntryFiles } from './list-entry-files';
 export { getEntryFile } from './get-entry-file';
 export { uploadEntryFile } from './upload-entry-file';
 export type { EntryFileUpload } from './upload-entry-file';
-export { attachmentDisposition, safeFilename } from './attachment-disposition';
+export { safeFilename } from './attachment-disposition';
+export { fileDownloadHeaders } from './file-download-headers';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DomainError } from '@/lib/errors';
-import { attachmentDisposition, getEntryFile, uploadEntryFile } from '@/lib/silo';
+import { fileDownloadHeaders, getEntryFile, uploadEntryFile } from '@/lib/silo';
 import { bearerSecurity, newRouter } from '../../context';
 import { ProblemSchema } from '../../problem';
 import { commonErrors, conflictError, json, notFoundError, validationError } from '../../responses';
@@ -107,13 +107,5 @@ export const filesV1 = newRouter()
         code: 'file_not_found',
         detail: 'No file with this id on this entry in this workspace.',
       });
-    return c.body(new Uint8Array(found.content), 200, {
-      'Content-Type': found.file.mime,
-      'Content-Length': String(found.content.length),
-      'Content-Disposition': attachmentDisposition(found.file.name),
-      'X-Content-Type-Options': 'nosniff',
-      // Whatever the file holds, it never runs as a page of this origin.
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-      ETag: `"${found.file.hash}"`,
-    });
+    return c.body(new Uint8Array(found.content), 200, fileDownloadHeaders(found.file));
   });
