@@ -1,4 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { parse } from 'yaml';
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_ENTRY_FILE_BYTES } from '@/lib/silo';
 import { apiHarness, party, send } from './support/api-harness';
@@ -283,6 +287,46 @@ describeEachDatabase('API entry files', (database) => {
     const entry = await api.call('GET', `/silo/v1/entries/${mine}`, { key: ws.key });
     expect(entry.body.attachments.map((f: { id: string }) => f.id)).toEqual([myFile]);
   });
+
+  // Invopop's own document (../shared beside the repository, never copied in): every member we send
+  // is one of its SiloFile's, of its type.
+  const INVOPOP_SILO = path.resolve('../shared/invopop-openapi/silo_v1.yaml');
+  it.skipIf(!existsSync(INVOPOP_SILO))(
+    'answers files as Invopop’s SiloFile schema has them',
+    async () => {
+      const schemas = parse(readFileSync(INVOPOP_SILO, 'utf8')).components.schemas;
+      const closed = (schema: Record<string, unknown>) => ({
+        ...schema,
+        additionalProperties: false,
+      });
+      const siloFile = closed(schemas.SiloFile);
+      (siloFile.properties as Record<string, { items?: unknown }>).previous!.items = closed(
+        schemas.SiloFileVersion,
+      );
+      const validate = new Ajv2020({ strict: false, allErrors: true }).compile(siloFile);
+      const entryId = await newEntry();
+      const body = (text: string) => ({
+        name: 'a.pdf',
+        key: 'pdf',
+        category: 'format',
+        desc: 'd',
+        meta: { a: 'b' },
+        embeddable: true,
+        data: Buffer.from(text).toString('base64'),
+      });
+      const uploaded = await upload(entryId, body('%PDF- 1'));
+      const put = await api.call('PUT', `/silo/v1/entries/${entryId}/files/${randomUUID()}`, {
+        key: ws.key,
+        json: body('%PDF- 2'),
+      });
+      const entry = await api.call('GET', `/silo/v1/entries/${entryId}`, { key: ws.key });
+      expect(entry.body.attachments[0].previous).toHaveLength(1);
+      for (const file of [uploaded.body, put.body, ...entry.body.attachments]) {
+        validate(file);
+        expect(validate.errors ?? []).toEqual([]);
+      }
+    },
+  );
 
   it('answers every request as its OpenAPI document says', async () => {
     expect(await conformanceErrors(api.app(), api.records)).toEqual([]);
