@@ -295,14 +295,10 @@ describeEachDatabase('API entry files', (database) => {
     'answers files as Invopop’s SiloFile schema has them',
     async () => {
       const schemas = parse(readFileSync(INVOPOP_SILO, 'utf8')).components.schemas;
-      const closed = (schema: Record<string, unknown>) => ({
-        ...schema,
-        additionalProperties: false,
-      });
-      const siloFile = closed(schemas.SiloFile);
-      (siloFile.properties as Record<string, { items?: unknown }>).previous!.items = closed(
-        schemas.SiloFileVersion,
-      );
+      type Schema = { properties: Record<string, { items?: unknown }> };
+      const closed = (schema: Schema) => ({ ...schema, additionalProperties: false });
+      const siloFile = closed(schemas.SiloFile as Schema);
+      siloFile.properties.previous!.items = closed(schemas.SiloFileVersion as Schema);
       const validate = new Ajv2020({ strict: false, allErrors: true }).compile(siloFile);
       const entryId = await newEntry();
       const body = (text: string) => ({
