@@ -38,6 +38,7 @@ export const INVOICE_STEP_HANDLERS: Pick<StepHandlers, 'gov-ar.send' | 'gov-ar.i
 export { issueTestInvoice } from './issue-test-invoice';
 export type { TestInvoiceSupplier } from './issue-test-invoice';
 export { testInvoiceOf, isTestInvoiceAttempt } from './test-invoice';
+export { testInvoicePdf } from './test-invoice-pdf';
 export type { TestInvoice } from './test-invoice';
 export { ensureInvoiceWorkflow, INVOICE_TEMPLATE } from './invoice-workflow';
 export { updateInvoiceEntry } from './update-invoice-entry';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import type { Supplier } from '@/lib/registration';
-import { getEntryByKey, type Entry } from '@/lib/silo';
+import { getEntryByKey, listEntryFiles, type Entry } from '@/lib/silo';
 import { displayNumber } from './display-number';
 
 /** A form's token: 16 to 43 URL-safe characters (128 to 256 random bits in base64url). */
@@ -29,7 +29,12 @@ export interface TestInvoice {
   caeExpiry: string | null;
   /** Why ARCA rejected the invoice: its errors and, on a rejection, its observations. */
   errors: ArcaMessage[];
+  /** Its PDF (the file the `pdf` step attaches with key `pdf`) is there to download. */
+  hasPdf: boolean;
 }
+
+/** The key of the invoice's PDF among its files, as the `pdf` step attaches it (Invopop's). */
+export const PDF_FILE_KEY = 'pdf';
 
 const POINT_OF_SALE_NOT_ENABLED = 11002;
 
@@ -51,10 +56,12 @@ export async function testInvoiceOf(
     supplier.ownerId,
     testInvoiceKey(supplier.entryId, attempt),
   );
-  return entry ? readTestInvoice(entry) : undefined;
+  if (!entry) return undefined;
+  const files = await listEntryFiles(db, supplier.ownerId, entry.id);
+  return { ...readTestInvoice(entry), hasPdf: files.some((file) => file.key === PDF_FILE_KEY) };
 }
 
-function readTestInvoice(entry: Entry): TestInvoice {
+function readTestInvoice(entry: Entry): Omit<TestInvoice, 'hasPdf'> {
   const doc = asObject(entry.data.doc);
   const stamps = (
     Array.isArray(asObject(entry.data.head).stamps)

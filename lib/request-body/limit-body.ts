@@ -7,6 +7,8 @@ import { MAX_ACTION_BODY_BYTES } from '@/lib/limits';
 export const BODY_LIMITS = {
   /** The JSON API (`/utils`, `/silo`, `/transform`). */
   api: 1024 * 1024,
+  /** An entry's file upload (`POST`/`PUT /silo/v1/entries/{id}/files…`): base64 of a 10 MiB file is 13.3 MiB. */
+  apiFile: 14 * 1024 * 1024,
   /** Server actions (the wizard's forms): next.config.mjs reads the same number from lib/limits. */
   action: MAX_ACTION_BODY_BYTES,
   /** The simulated ARCA's SOAP endpoints. */

@@ -1,6 +1,6 @@
 import type { schema } from '@/lib/db';
 
-type FileRow = typeof schema.entryFiles.$inferSelect;
+type FileRow = Omit<typeof schema.entryFiles.$inferSelect, 'content'>;
 
 /** A file kept on an entry (Invopop's SiloFile): the invoice PDF the `pdf` step renders, or an upload. */
 export interface EntryFile {
@@ -21,6 +21,25 @@ export interface EntryFile {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** An earlier upload under the same key (Invopop's SiloFileVersion): still downloadable by its id. */
+export interface EntryFileVersion {
+  id: string;
+  hash: string;
+  size: number;
+  createdAt: Date;
+}
+
+/** A file as an entry lists it: its newest version, and the earlier ones under its key, newest first. */
+export interface ListedEntryFile extends EntryFile {
+  previous: EntryFileVersion[];
+}
+
+/** Files are kept whole, at most this large (decoded): a PDF of a long invoice fits many times over. */
+export const MAX_ENTRY_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Invopop lets a workspace that is not enrolled (as none here is) upload only these two. */
+export const ENTRY_FILE_CATEGORIES = ['format', 'attachment'] as const;
 
 export function toEntryFile(row: FileRow): EntryFile {
   return {

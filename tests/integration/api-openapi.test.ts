@@ -90,6 +90,14 @@ describeEachDatabase('API OpenAPI document', (database) => {
       moved.status,
       correctOptions.status,
     ]).toEqual([200, 200, 202, 202, 200, 200, 200, 200]);
+    const files = `/silo/v1/entries/${entry.body.id}/files`;
+    const fileBody = { name: 'tour.txt', data: Buffer.from('tour').toString('base64') };
+    const file = await api.call('POST', files, { key: ws.key, json: fileBody });
+    const putFile = await api.call('PUT', `${files}/${uuidv7()}`, { key: ws.key, json: fileBody });
+    expect([entry.status, envelope.status, job.status, putJob.status, built.status]).toEqual([
+      200, 200, 202, 202, 200,
+    ]);
+    expect([file.status, putFile.status]).toEqual([200, 200]);
 
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
@@ -113,6 +121,8 @@ describeEachDatabase('API OpenAPI document', (database) => {
       [`/transform/v1/jobs/${job.body.id}?wait=61`, 422],
       [`/transform/v1/jobs/key/${key}?wait=-1`, 422],
       [`/silo/v1/entries/nope/states`, 422],
+      [`${files}/${file.body.id}`, 200],
+      [`${files}/nope`, 422],
     ];
     for (const [path, status] of reads)
       expect((await api.call('GET', path, { key: ws.key })).status, path).toBe(status);
@@ -130,6 +140,8 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['PATCH', `/silo/v1/entries/${entry.body.id}`, { data: party() }, 409],
       ['PATCH', `/silo/v1/entries/${uuidv7()}`, { folder: 'x' }, 404],
       ['POST', '/silo/v1/gobl/correct', { options: { type: 'credit-note' } }, 422],
+      ['POST', files, { data: 'dG91cg==' }, 422],
+      ['PUT', `${files}/${uuidv7()}`, { name: 'x.txt', data: '!' }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(
@@ -145,7 +157,10 @@ describeEachDatabase('API OpenAPI document', (database) => {
 
     for (const operation of documentedOperations(doc)) {
       const [method, template] = operation.split(' ') as [string, string];
-      const path = template.replace('{id}', uuidv7()).replace('{key}', 'k');
+      const path = template
+        .replace('{entry_id}', uuidv7())
+        .replace('{id}', uuidv7())
+        .replace('{key}', 'k');
       const res = await api.call(method, path, method === 'GET' ? {} : { json: {} });
       expect(res.status, operation).toBe(401);
     }

@@ -7,10 +7,11 @@ import {
   createInvoiceStep,
   issueTestInvoice,
   testInvoiceOf,
+  testInvoicePdf,
   type TestInvoiceSupplier,
 } from '@/lib/invoices';
 import type { Regime } from '@/lib/registration';
-import { getEntryByKey } from '@/lib/silo';
+import { attachEntryFile, getEntryByKey } from '@/lib/silo';
 import { startRunner, type Runner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
@@ -91,6 +92,8 @@ describeEachDatabase('the wizard’s test invoice (sandbox)', (get) => {
       cae: expect.stringMatching(/^\d{14}$/),
       caeExpiry: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       errors: [],
+      // Whether the `pdf` step is in the template yet or not.
+      hasPdf: expect.any(Boolean),
     });
     // A double click, a resent post: the same token meets the same invoice.
     expect(await issue(supplier, token)).toEqual(invoice);
@@ -190,6 +193,71 @@ describeEachDatabase('the wizard’s test invoice (sandbox)', (get) => {
         `wizard-test-invoice:${supplier.entryId}:${token}`,
       ),
     ).toBeUndefined();
+  });
+
+  it('offers the invoice’s PDF once a file with key `pdf` is on it, to its own registration only', async () => {
+    const supplier = await registered('monotributista');
+    const other = await registered('monotributista');
+    const token = attempt();
+    await issue(supplier, token);
+    const entry = (await getEntryByKey(
+      get().db,
+      supplier.ownerId,
+      `wizard-test-invoice:${supplier.entryId}:${token}`,
+    ))!;
+    const db = get().db;
+    // Any PDF the pdf step may have attached already is replaced by these, newest first.
+    await attachEntryFile(db, supplier.ownerId, entry.id, {
+      name: 'nota.txt',
+      category: 'attachment',
+      mime: 'text/plain',
+      content: Buffer.from('not the pdf'),
+    });
+    await attachEntryFile(db, supplier.ownerId, entry.id, {
+      key: 'pdf',
+      name: 'factura.pdf',
+      category: 'format',
+      mime: 'application/pdf',
+      content: Buffer.from('%PDF-1.7 v1'),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newest = await attachEntryFile(db, supplier.ownerId, entry.id, {
+      key: 'pdf',
+      name: 'factura.pdf',
+      category: 'format',
+      mime: 'application/pdf',
+      content: Buffer.from('%PDF-1.7 v2'),
+    });
+    expect(await testInvoiceOf(db, supplier, token)).toMatchObject({ state: 'sent', hasPdf: true });
+    const pdf = await testInvoicePdf(db, supplier, token);
+    expect(pdf?.file).toMatchObject({ id: newest.id, mime: 'application/pdf' });
+    expect(pdf?.content.toString()).toBe('%PDF-1.7 v2');
+    // Another registration with the same token, or a token that is not one: nothing.
+    expect(await testInvoicePdf(db, other, token)).toBeUndefined();
+    expect(await testInvoicePdf(db, supplier, 'not a token')).toBeUndefined();
+    expect(await testInvoicePdf(db, supplier, attempt())).toBeUndefined();
+  });
+
+  it('offers no PDF while the test invoice has none', async () => {
+    const supplier = await registered('monotributista');
+    const token = attempt();
+    await issue(supplier, token);
+    const entry = (await getEntryByKey(
+      get().db,
+      supplier.ownerId,
+      `wizard-test-invoice:${supplier.entryId}:${token}`,
+    ))!;
+    await attachEntryFile(get().db, supplier.ownerId, entry.id, {
+      key: 'other',
+      name: 'x.pdf',
+      category: 'attachment',
+      mime: 'application/pdf',
+      content: Buffer.from('%PDF-'),
+    });
+    const invoice = await testInvoiceOf(get().db, supplier, token);
+    if (invoice?.hasPdf) return; // the pdf step, once in the template, attaches one by itself
+    expect(invoice).toMatchObject({ state: 'sent', hasPdf: false });
+    expect(await testInvoicePdf(get().db, supplier, token)).toBeUndefined();
   });
 
   it('a token reads only its own registration’s test invoice', async () => {

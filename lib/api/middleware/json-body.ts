@@ -3,7 +3,7 @@ import { BODY_LIMITS, limitBody } from '@/lib/request-body';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
 
-/** Bodies are JSON and at most 1 MB, whatever the route. */
+/** Bodies are JSON, whatever the route. */
 export const jsonBodyOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const method = c.req.method;
   if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
@@ -23,8 +23,20 @@ export const jsonBodyOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-const tooLarge = (c: Context<ApiEnv>) =>
-  problemResponse(c, 413, `The body is larger than ${BODY_LIMITS.api / 1024 / 1024} MB.`);
+const tooLarge = (limit: number, what: string) => (c: Context<ApiEnv>) =>
+  problemResponse(c, 413, `The body is larger than ${limit / 1024 / 1024} MB${what}.`);
 
-/** Refuses a body over 1 MB (lib/request-body: by its Content-Length, or counted as it is read when chunked). */
-export const limitApiBody: MiddlewareHandler<ApiEnv> = limitBody(BODY_LIMITS.api, tooLarge);
+const limitJson = limitBody(BODY_LIMITS.api, tooLarge(BODY_LIMITS.api, ''));
+const limitFile = limitBody(
+  BODY_LIMITS.apiFile,
+  tooLarge(BODY_LIMITS.apiFile, ' (a file is at most 10 MiB; base64 makes it a third larger)'),
+);
+// Only the file uploads carry a file: every other body keeps the 1 MB cap.
+const FILE_UPLOAD = /^\/silo\/v1\/entries\/[^/]+\/files(?:\/[^/]+)?\/?$/;
+
+/**
+ * Refuses a body over 1 MB, or 14 MB on a file upload (lib/request-body: by its Content-Length, or
+ * counted as it is read when chunked).
+ */
+export const limitApiBody: MiddlewareHandler<ApiEnv> = (c, next) =>
+  (FILE_UPLOAD.test(c.req.path) ? limitFile : limitJson)(c, next);

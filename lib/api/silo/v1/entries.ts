@@ -4,8 +4,10 @@ import {
   getEntry,
   getEntryByKey,
   listEntries,
+  listEntryFiles,
   listEntryStates,
   updatePartyEntry,
+  type Entry,
   type EntryRequest,
 } from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
@@ -27,6 +29,7 @@ import {
 } from '../../responses';
 import { CREATE_ENTRY_EXAMPLES } from './create-entry-examples';
 import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
+import { toFileDto } from './to-file';
 import {
   CreateEntryBodySchema,
   EntryListSchema,
@@ -156,6 +159,18 @@ const routes = {
 const createByDocument = (db: Db, ownerId: string, request: EntryRequest) =>
   (isInvoiceRequest(request.body) ? createInvoiceEntry : createEntry)(db, ownerId, request);
 
+/** An entry as GET returns it: with its files (Invopop's `attachments`), when it has any. */
+const entryWithFiles = async (db: Db, ownerId: string, entry: Entry, url: string) => {
+  const files = await listEntryFiles(db, ownerId, entry.id);
+  const origin = new URL(url).origin;
+  return EntrySchema.parse(
+    toEntryDto(
+      entry,
+      files.map((file) => toFileDto(file, origin)),
+    ),
+  );
+};
+
 const entryNotFound = () =>
   new DomainError({
     kind: 'not_found',
@@ -212,7 +227,8 @@ export const entriesV1 = newRouter()
         code: 'entry_not_found',
         detail: 'No entry with this key in this workspace.',
       });
-    return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
+    const owner = c.get('principal').workspaceId;
+    return c.json(await entryWithFiles(c.get('db'), owner, entry, c.req.url), 200);
   })
   .openapi(routes.get, async (c) => {
     const entry = await getEntry(
@@ -221,7 +237,8 @@ export const entriesV1 = newRouter()
       c.req.valid('param').id,
     );
     if (!entry) throw entryNotFound();
-    return c.json(EntrySchema.parse(toEntryDto(entry)), 200);
+    const owner = c.get('principal').workspaceId;
+    return c.json(await entryWithFiles(c.get('db'), owner, entry, c.req.url), 200);
   })
   .openapi(routes.states, async (c) => {
     const states = await listEntryStates(

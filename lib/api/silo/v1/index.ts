@@ -1,6 +1,7 @@
 import { newRouter } from '../../context';
 import { entriesV1 } from './entries';
 import { envelopesV1 } from './envelopes';
+import { filesV1 } from './files';
 import { goblV1 } from './gobl';
 import { keysV1 } from './keys';
 
@@ -8,4 +9,5 @@ export const siloV1 = newRouter()
   .route('/', entriesV1)
   .route('/', envelopesV1)
   .route('/', goblV1)
-  .route('/', keysV1);
+  .route('/', keysV1)
+  .route('/', filesV1);

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ENTRY_STATES, UPDATE_CONTENT_TYPES } from '@/lib/silo';
 import { unstorableText } from '@/lib/storable';
+import { FileSchema } from './file-schemas';
 
 /** ISO 8601 UTC with milliseconds, as Invopop writes them. */
 export const TimestampSchema = z.iso.datetime().openapi({ example: '2026-04-30T08:39:57.933Z' });
@@ -50,6 +51,8 @@ export const EntrySchema = z
     data: z.record(z.string(), z.unknown()),
     meta: z.array(MetaSchema),
     faults: z.array(FaultSchema),
+    // Invopop's SiloEntry calls an entry's files its attachments; absent when it has none.
+    attachments: z.array(FileSchema).optional(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })

@@ -1,4 +1,5 @@
 import type { Entry, EntryState, MetaRecord } from '@/lib/silo';
+import type { toFileDto } from './to-file';
 
 // The API's wire shapes (Invopop's snake_case, absent rather than null), made from the silo's objects.
 
@@ -21,7 +22,7 @@ export function toMetaDto(meta: MetaRecord) {
   };
 }
 
-export function toEntryDto(entry: Entry) {
+export function toEntryDto(entry: Entry, attachments: ReturnType<typeof toFileDto>[] = []) {
   return {
     id: entry.id,
     ...(entry.key !== null ? { key: entry.key } : {}),
@@ -32,6 +33,7 @@ export function toEntryDto(entry: Entry) {
     data: entry.data,
     meta: entry.meta.map(toMetaDto),
     faults: entry.faults,
+    ...(attachments.length ? { attachments } : {}),
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
   };
@@ -52,7 +54,7 @@ export function toEntryListDto(
   query: { folder?: string; created_at?: string; limit: number; cursor?: string },
 ) {
   return {
-    list: page.list.map(toEntryDto),
+    list: page.list.map((entry) => toEntryDto(entry)),
     ...(query.folder ? { folder: query.folder } : {}),
     ...(query.created_at ? { created_at: query.created_at } : {}),
     limit: query.limit,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { SubmitButton } from '@/components/wizard/submit-button';
-import { Link, type Locale } from '@/lib/i18n';
+import { getPathname, Link, type Locale } from '@/lib/i18n';
 import { isArcaInvoiceCode } from '@/lib/invoicing';
 import type { TestInvoice } from '@/lib/invoices';
 import { isInvoiceVoucherType, type Regime } from '@/lib/registration';
@@ -72,6 +72,20 @@ export async function TestInvoicePanel({ linkRef, locale, regime, shown }: Props
                     })}
                 </dd>
               </dl>
+              {invoice.hasPdf && (
+                // A plain link: the route answers a file, not a page to prefetch.
+                <a
+                  href={getPathname({
+                    href: `/reg/${linkRef}/test-invoice/${shown.attempt}`,
+                    locale,
+                  })}
+                  download
+                  className="mt-3 inline-block font-medium text-brand-800 underline"
+                  data-testid="test-invoice-pdf"
+                >
+                  {t('testInvoice.pdf')}
+                </a>
+              )}
             </div>
           ) : invoice.state === 'error' ? (
             <div className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">

@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db';
 import { Link, localeParams } from '@/lib/i18n';
 import { EDITABLE_STATES, getInvoice } from '@/lib/invoices';
 import { saleTerms } from '@/lib/invoicing';
-import { listEntryStates } from '@/lib/silo';
+import { listEntryFiles, listEntryStates } from '@/lib/silo';
 import { getWorkflowNames, listJobs } from '@/lib/transform';
 import { CustomerDocumentText } from '@/components/console/customer-document-text';
 import { formatDay, formatMoney } from '@/components/console/invoice-format';
@@ -17,6 +17,7 @@ import { voucherTypeName } from '@/components/console/voucher-type-label';
 import { requireOperator } from '../../../session';
 import { ArcaAnswer } from './arca-answer';
 import { InvoiceEvents } from './invoice-events';
+import { InvoiceFiles } from './invoice-files';
 import { InvoiceLines } from './invoice-lines';
 import { CreditNoteForm } from './credit-note-form';
 import { SendInvoiceForm } from './send-invoice-form';
@@ -37,9 +38,10 @@ export default async function InvoicePage({ params }: Props) {
   const t = await getTranslations('console.invoice');
   const tList = await getTranslations('console.invoices');
   const format = await getFormatter();
-  const [states, jobs] = await Promise.all([
+  const [states, jobs, files] = await Promise.all([
     listEntryStates(db, operator.workspaceId, invoice.id),
     listJobs(db, operator.workspaceId, { limit: 20, siloEntryId: invoice.id }),
+    listEntryFiles(db, operator.workspaceId, invoice.id),
   ]);
   const workflows = await getWorkflowNames(db, operator.workspaceId, [
     ...new Set(jobs.list.map((job) => job.workflowId)),
@@ -171,6 +173,7 @@ export default async function InvoicePage({ params }: Props) {
           </pre>
         </Card>
       )}
+      <InvoiceFiles invoiceId={invoice.id} files={files} locale={locale} />
       <InvoiceEvents states={states ?? []} />
       {jobs.list.length ? (
         <section aria-labelledby="jobs-title" className="space-y-2">
