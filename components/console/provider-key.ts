@@ -7,6 +7,7 @@ const PROVIDER_KEYS = {
   webhook: 'webhook',
   'gov-ar.wait.authorization': 'govArWaitAuthorization',
   'gov-ar.invoice': 'govArInvoice',
+  pdf: 'pdf',
 } as const satisfies Record<StepProvider, string>;
 
 type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];

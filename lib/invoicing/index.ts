@@ -7,6 +7,7 @@ export { buildInvoice, ARCA_ADDON, INVOICE_SCHEMA_ID } from './build-invoice';
 export type { BuiltInvoice, BuildOptions } from './build-invoice';
 export { argentinaToday } from './argentina-today';
 export { isObject } from './json';
+export { Money, toCents, fraction } from './decimal';
 export type {
   InvoiceCalculation,
   CalculatedLine,

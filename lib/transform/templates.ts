@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/errors';
-import type { Step, WebhookConfig } from './schemas';
+import type { PdfConfig, Step, WebhookConfig } from './schemas';
 
 const step = (
   provider: Step['provider'],
@@ -36,7 +36,10 @@ const errorRescue = (): Step[] => [
 ];
 
 /** The steps of a template, with a webhook step when one is asked for. */
-export function buildTemplate(template: string, options: { webhook?: WebhookConfig } = {}) {
+export function buildTemplate(
+  template: string,
+  options: { webhook?: WebhookConfig; pdf?: PdfConfig } = {},
+) {
   if (template === 'ar-invoice') return invoiceTemplate(options);
   if (template !== 'ar-supplier-registration') {
     throw new DomainError({
@@ -70,13 +73,19 @@ export function buildTemplate(template: string, options: { webhook?: WebhookConf
   };
 }
 
-function invoiceTemplate(options: { webhook?: WebhookConfig }) {
+function invoiceTemplate(options: { webhook?: WebhookConfig; pdf?: PdfConfig }) {
   const steps: Step[] = [
     step('silo.state', 'Set state', 'Entry state → processing', { state: 'processing' }),
     step(
       'gov-ar.invoice',
       'ARCA send invoice',
       'Sends the invoice to ARCA: number, CAE and QR (stamps arca-cae, arca-cae-expiry, arca-qr)',
+    ),
+    step(
+      'pdf',
+      'Generate PDF',
+      'Prints the authorised voucher as a PDF and attaches it to the entry (file key pdf)',
+      { locale: 'es', layout: 'A4', ...options.pdf },
     ),
     ...(options.webhook ? [webhookStep(options.webhook)] : []),
     step('silo.state', 'Set state', 'Entry state → sent', { state: 'sent' }),
