@@ -24,7 +24,10 @@ const knockOut = (code: KoCode, message: string): StepOutcome => ({
 export const pdfStep: StepHandler = async ({ db, job, step }) => {
   const config = pdfConfigSchema.safeParse(step.config ?? {});
   if (!config.success)
-    return knockOut('step_failed', `The pdf step's settings are not valid: ${config.error.message}`);
+    return knockOut(
+      'step_failed',
+      `The pdf step's settings are not valid: ${config.error.message}`,
+    );
   const invoice = await getInvoice(db, job.ownerId, job.siloEntryId);
   if (!invoice) return knockOut('invoice_invalid', 'The entry is not an invoice.');
   if (!invoice.cae || !invoice.number)

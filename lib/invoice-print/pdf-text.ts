@@ -41,7 +41,10 @@ export function drawAmount(
   bold = false,
 ): number {
   const size = bold ? 10 : 8;
-  doc.fontSize(size).font(bold ? BOLD : FONT).fillColor('#000000');
+  doc
+    .fontSize(size)
+    .font(bold ? BOLD : FONT)
+    .fillColor('#000000');
   doc.text(field.label, x, y, { width: width * 0.62, lineBreak: false });
   doc.font(BOLD).text(field.value, x + width * 0.62, y, { width: width * 0.38, align: 'right' });
   return y + size + 5;

@@ -62,16 +62,26 @@ export async function renderVoucherPdf(
 
   // ORIGINAL
   doc.rect(left, y, width, 18).stroke();
-  doc.font(BOLD).fontSize(11).text(layout.original, left, y + 4, { width, align: 'center' });
+  doc
+    .font(BOLD)
+    .fontSize(11)
+    .text(layout.original, left, y + 4, { width, align: 'center' });
   y += 24;
   for (const banner of [layout.sandbox, layout.notAuthorised]) {
     if (!banner) continue;
     const top = y;
     doc.font(BOLD).fontSize(11).fillColor('#991b1b');
     doc.text(banner.title.toUpperCase(), left + 6, y + 5, { width: width - 12, align: 'center' });
-    doc.font(FONT).fontSize(8).text(banner.lead, { width: width - 12, align: 'center' });
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .text(banner.lead, { width: width - 12, align: 'center' });
     y = doc.y + 5;
-    doc.lineWidth(1.5).strokeColor('#991b1b').rect(left, top, width, y - top).stroke();
+    doc
+      .lineWidth(1.5)
+      .strokeColor('#991b1b')
+      .rect(left, top, width, y - top)
+      .stroke();
     doc.lineWidth(1).strokeColor('#000000').fillColor('#000000');
     y += 6;
   }
@@ -92,15 +102,21 @@ export async function renderVoucherPdf(
       // A logo pdfkit cannot read is left out; the voucher is what matters.
     }
   }
-  doc.font(BOLD).fontSize(12).text(layout.supplier.name, left + 6, leftY, {
-    width: half - box / 2 - 12,
-  });
+  doc
+    .font(BOLD)
+    .fontSize(12)
+    .text(layout.supplier.name, left + 6, leftY, {
+      width: half - box / 2 - 12,
+    });
   leftY = drawFields(doc, layout.supplier.fields, left + 6, doc.y + 3, half - box / 2 - 12);
   const rightX = left + half + box / 2 + 6;
   const rightW = half - box / 2 - 12;
-  doc.font(BOLD).fontSize(14).text(layout.voucherName.toUpperCase(), rightX, y + 8, {
-    width: rightW,
-  });
+  doc
+    .font(BOLD)
+    .fontSize(14)
+    .text(layout.voucherName.toUpperCase(), rightX, y + 8, {
+      width: rightW,
+    });
   let rightY = drawFields(doc, layout.heading, rightX, doc.y + 3, rightW);
   rightY = drawFields(doc, layout.supplier.taxFields, rightX, rightY + 4, rightW);
   y = Math.max(leftY, rightY, top + box + 8) + 6;
@@ -110,7 +126,10 @@ export async function renderVoucherPdf(
   doc.fillColor('#000000').font(BOLD).fontSize(24);
   doc.text(layout.letter ?? '—', boxX, top + 4, { width: box, align: 'center' });
   doc.fontSize(6).text(layout.code, boxX, top + 30, { width: box, align: 'center' });
-  doc.moveTo(left + half, top + box).lineTo(left + half, y).stroke();
+  doc
+    .moveTo(left + half, top + box)
+    .lineTo(left + half, y)
+    .stroke();
   y += 6;
 
   // Customer, then the terms of the sale.
@@ -177,7 +196,9 @@ export async function renderVoucherPdf(
         ...cells.map((text, i) => {
           const w = widths[i]! - 2 * CELL_PAD;
           // Most cells fit on one line: measuring their width is far cheaper than wrapping them.
-          return doc.widthOfString(text) <= w ? LINE_SIZE * 1.2 : doc.heightOfString(text, { width: w });
+          return doc.widthOfString(text) <= w
+            ? LINE_SIZE * 1.2
+            : doc.heightOfString(text, { width: w });
         }),
       ) +
       2 * CELL_PAD;
@@ -193,7 +214,12 @@ export async function renderVoucherPdf(
       }),
     );
     y += h;
-    doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.3).strokeColor('#9ca3af').stroke();
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.3)
+      .strokeColor('#9ca3af')
+      .stroke();
     doc.lineWidth(1).strokeColor('#000000');
   }
   y += 8;
@@ -206,14 +232,20 @@ export async function renderVoucherPdf(
   const totalsX = left + width - totalsW;
   ensure((layout.totals.fields.length + 1) * 13 + 12);
   for (const field of layout.totals.fields) y = drawAmount(doc, field, totalsX, y, totalsW);
-  doc.moveTo(totalsX, y).lineTo(left + width, y).stroke();
+  doc
+    .moveTo(totalsX, y)
+    .lineTo(left + width, y)
+    .stroke();
   y = drawAmount(doc, layout.totals.total, totalsX, y + 3, totalsW, true) + 6;
   if (layout.transparency) {
     ensure(layout.transparency.fields.length * 13 + 30);
     const blockTop = y;
-    doc.font(BOLD).fontSize(8).text(layout.transparency.title, left + 6, y + 6, {
-      width: width - 12,
-    });
+    doc
+      .font(BOLD)
+      .fontSize(8)
+      .text(layout.transparency.title, left + 6, y + 6, {
+        width: width - 12,
+      });
     y = doc.y + 3;
     for (const field of layout.transparency.fields)
       y = drawAmount(doc, field, left + 6, y, Math.min(300, width - 12));

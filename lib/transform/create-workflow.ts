@@ -3,7 +3,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { schema, type Db } from '@/lib/db';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { DomainError } from '@/lib/errors';
-import { pdfConfigSchema, webhookConfigSchema, type PdfConfig, type WebhookConfig } from './schemas';
+import {
+  pdfConfigSchema,
+  webhookConfigSchema,
+  type PdfConfig,
+  type WebhookConfig,
+} from './schemas';
 import { buildTemplate } from './templates';
 import { toWorkflow, type Workflow } from './workflow';
 

@@ -40,7 +40,12 @@ export function invoiceDetail(
   if (approved) {
     const voucher = toFeVoucher(doc, { cuit, regime: options.regime }, Number(invoice.series));
     if (!voucher.ok) throw new Error(JSON.stringify(voucher.problems));
-    qr = arcaQrPayload({ voucher: voucher.value, cuit, number: approved.number, cae: approved.cae });
+    qr = arcaQrPayload({
+      voucher: voucher.value,
+      cuit,
+      number: approved.number,
+      cae: approved.cae,
+    });
   }
   const now = new Date('2026-11-28T12:00:00Z');
   return {
