@@ -18,7 +18,7 @@ const MARGIN = 36;
 const CELL_PAD = 2;
 const LINE_SIZE = 7.5;
 // Rows between yields to the event loop: a 10,000-line invoice never holds the process for long.
-const ROWS_PER_SLICE = 100;
+const ROWS_PER_SLICE = 50;
 const MAX_CELL_CHARS = 600;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -271,6 +271,7 @@ export async function renderVoucherPdf(
   );
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
+    if (i % 20 === 19) await yieldToLoop();
     doc.switchToPage(i);
     marks.forEach((mark, n) => drawWatermark(doc, mark.toUpperCase(), n));
     // Writing below the bottom margin would make pdfkit open a page: lift the margin first.
