@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { Link, localeParams } from '@/lib/i18n';
+import { getPathname, Link, localeParams } from '@/lib/i18n';
 import { loadVoucherLayout } from '@/lib/invoice-print';
 import { isUuid } from '@/components/console/is-uuid';
 import { linkClass, secondaryButtonClass } from '@/components/console/ui';
@@ -43,7 +43,7 @@ export default async function InvoicePrintPage({ params }: Props) {
         </Link>
         <div className="flex flex-wrap gap-2">
           <a
-            href={`${locale === 'es' ? '' : `/${locale}`}/console/invoices/${invoice.id}/pdf`}
+            href={getPathname({ href: `/console/invoices/${invoice.id}/pdf`, locale })}
             download={layout.fileName}
             className={secondaryButtonClass}
             data-testid="download-pdf"
