@@ -1,8 +1,7 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { DomainError } from '@/lib/errors';
 import { getInvoice } from '@/lib/invoices';
-import { attachEntryFile, findEntryFileByKey } from '@/lib/silo';
+import { attachEntryFileOnce } from '@/lib/silo';
 import { pdfConfigSchema, type StepHandler, type StepOutcome } from '@/lib/transform';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
@@ -18,8 +17,9 @@ const knockOut = (code: KoCode, message: string): StepOutcome => ({
 /**
  * The `pdf` step (Invopop's "Generate PDF"): prints the authorised invoice and attaches it to the
  * entry as its `pdf` file (category `format`). Idempotent: when the entry's current `pdf` file has
- * the same content (the rendering is deterministic), nothing is added, so a re-run after a crash
- * leaves one current PDF; a changed invoice adds a new version, newest first.
+ * the same content (the rendering is deterministic), nothing is added (attachEntryFileOnce), so a
+ * re-run after a crash, or two jobs at once, leave one current PDF; a changed invoice adds a new
+ * version, newest first.
  */
 export const pdfStep: StepHandler = async ({ db, job, step }) => {
   const config = pdfConfigSchema.safeParse(step.config ?? {});
@@ -45,11 +45,7 @@ export const pdfStep: StepHandler = async ({ db, job, step }) => {
   }
   if (!rendered) return knockOut('invoice_invalid', 'The entry is not an invoice.');
   const { layout, pdf } = rendered;
-  const hash = createHash('sha256').update(pdf).digest('hex');
-  const current = await findEntryFileByKey(db, job.ownerId, job.siloEntryId, PDF_KEY);
-  if (current?.hash === hash)
-    return { status: 'OK', message: `${current.name} is already attached (${current.size} bytes)` };
-  const file = await attachEntryFile(db, job.ownerId, job.siloEntryId, {
+  const { file, added } = await attachEntryFileOnce(db, job.ownerId, job.siloEntryId, {
     key: PDF_KEY,
     name: layout.fileName,
     category: 'format',
@@ -57,5 +53,10 @@ export const pdfStep: StepHandler = async ({ db, job, step }) => {
     desc: layout.title,
     content: pdf,
   });
-  return { status: 'OK', message: `${file.name} attached (${file.size} bytes)` };
+  return {
+    status: 'OK',
+    message: added
+      ? `${file.name} attached (${file.size} bytes)`
+      : `${file.name} is already attached (${file.size} bytes)`,
+  };
 };

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { PDF_STEP_HANDLERS } from '@/lib/invoice-print';
-import { getEntry } from '@/lib/silo';
+import { attachEntryFileOnce, getEntry } from '@/lib/silo';
 import { createWorkflow, getJob, type Job, type Runner, type StepContext } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
 import {
@@ -82,6 +82,44 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
     } as unknown as StepContext);
     expect(again.status).toBe('OK');
     expect(await files(entryId)).toHaveLength(1);
+
+    // Two jobs rendering it at the same moment still leave one file.
+    await db.delete(schema.entryFiles).where(eq(schema.entryFiles.entryId, entryId));
+    const context = {
+      db,
+      job: { id: stored.id, ownerId: s.ownerId, siloEntryId: entryId },
+      step,
+      previousEvents: [],
+      now: new Date(),
+      appConnected: async () => true,
+    } as unknown as StepContext;
+    const both = await Promise.all([
+      PDF_STEP_HANDLERS.pdf(context),
+      PDF_STEP_HANDLERS.pdf(context),
+    ]);
+    expect(both.map((o) => o.status)).toEqual(['OK', 'OK']);
+    expect(await files(entryId)).toHaveLength(1);
+  });
+
+  it('attachEntryFileOnce: ten writers of the same content at once leave one file; new content a second', async () => {
+    const db = get().db;
+    const s = await registeredSupplier(db, sim, 'sandbox');
+    owners.push(s.ownerId);
+    const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 4));
+    const file = (content: string) => ({
+      key: 'pdf',
+      name: 'x.pdf',
+      category: 'format',
+      mime: 'application/pdf',
+      content: Buffer.from(content),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => attachEntryFileOnce(db, s.ownerId, entryId, file('one'))),
+    );
+    expect(results.filter((r) => r.added)).toHaveLength(1);
+    expect(await files(entryId)).toHaveLength(1);
+    expect((await attachEntryFileOnce(db, s.ownerId, entryId, file('two'))).added).toBe(true);
+    expect(await files(entryId)).toHaveLength(2);
   });
 
   it('an invoice ARCA has not authorised: the step fails with invoice_not_sent and attaches nothing', async () => {
