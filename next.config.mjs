@@ -18,7 +18,8 @@ const nextConfig = {
     // Server actions also refuse requests whose Origin does not match the host (Next's CSRF check).
     serverActions: { bodySizeLimit: limits.serverActionBodyBytes },
   },
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'prom-client'],
+  // pdfkit loads its standard fonts' metrics from its own package at run time: never bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'prom-client', 'pdfkit'],
 };
 
 export default withNextIntl(nextConfig);

@@ -12,6 +12,7 @@ const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   wizard: () => import('./scenarios/wizard'),
   invoices: () => import('./scenarios/invoices'),
   journeys: () => import('./scenarios/journeys'),
+  pdf: () => import('./scenarios/pdf'),
 };
 // Minutes long (200 whole wizard journeys on two databases): run with `--only journeys`.
 const ONLY_WHEN_NAMED = new Set(['journeys']);

@@ -9,6 +9,7 @@ const PROVIDER_KEYS = {
   'gov-ar.send': 'govArSend',
   // The old name of gov-ar.send, still in workflows stored before the rename: the same label.
   'gov-ar.invoice': 'govArSend',
+  pdf: 'pdf',
 } as const satisfies Record<StepProvider, string>;
 
 type ProviderKey = (typeof PROVIDER_KEYS)[StepProvider];

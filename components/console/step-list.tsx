@@ -19,6 +19,8 @@ export function StepList({ steps, documentKind }: { steps: Step[]; documentKind:
           event?: string;
           token?: string;
           headers?: Record<string, string>;
+          locale?: string;
+          layout?: string;
         };
         return {
           key: step.id,
@@ -47,6 +49,15 @@ export function StepList({ steps, documentKind }: { steps: Step[]; documentKind:
               {config.headers && Object.keys(config.headers).length ? (
                 <p className="break-all text-sm text-slate-700">
                   {t('headers', { names: Object.keys(config.headers).join(', ') })}
+                </p>
+              ) : null}
+              {step.provider === 'pdf' ? (
+                <p className="text-sm text-slate-700">
+                  {t('pdfSettings', {
+                    locale:
+                      config.locale === 'en' ? t('form.pdf.locales.en') : t('form.pdf.locales.es'),
+                    layout: config.layout === 'letter' ? t('form.pdf.layouts.letter') : 'A4',
+                  })}
                 </p>
               ) : null}
             </div>

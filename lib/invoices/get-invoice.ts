@@ -7,6 +7,7 @@ import { INVOICE_SCHEMA } from './schemas';
 import { toInvoiceSummary, type InvoiceSummary } from './invoice-summary';
 import { readInvoiceDoc, type ReadInvoice } from './read-invoice-doc';
 import { supplierRegimes } from './supplier-regimes';
+import { getSend } from './send-store';
 
 export interface InvoiceDetail extends InvoiceSummary {
   /** The document read and calculated again; null when the stored one cannot be read. */
@@ -17,6 +18,8 @@ export interface InvoiceDetail extends InvoiceSummary {
   qr: string | null;
   arcaResponse: ArcaResponse | null;
   faults: EntryFault[];
+  /** The ARCA environment it was sent to (homologación: no fiscal value); null when never sent. */
+  environment: 'sandbox' | 'live' | null;
 }
 
 /** The workspace's invoice entry, or undefined (another kind of entry, or none with this id). */
@@ -28,12 +31,17 @@ export async function getInvoice(
   const entry = await getEntry(db, ownerId, id);
   if (!entry || entry.docSchema !== INVOICE_SCHEMA) return undefined;
   const doc = invoiceDocOf(entry);
+  const [regimes, send] = await Promise.all([
+    supplierRegimes(db, ownerId, [entry]),
+    getSend(db, entry.id),
+  ]);
   return {
-    ...toInvoiceSummary(entry, await supplierRegimes(db, ownerId, [entry])),
+    ...toInvoiceSummary(entry, regimes),
     read: readInvoiceDoc(doc),
     doc,
     qr: stampValue(stampsOf(entry), STAMP.qr),
     arcaResponse: arcaResponseOf(entry),
     faults: entry.faults,
+    environment: send?.environment ?? null,
   };
 }

@@ -9,6 +9,7 @@ export { argentinaToday } from './argentina-today';
 export { correctInvoiceDocument } from './correct-invoice-document';
 export type { CorrectionOptions, CorrectionProblem } from './correct-invoice-document';
 export { isObject } from './json';
+export { Money, toCents, fraction } from './decimal';
 export type {
   InvoiceCalculation,
   CalculatedLine,

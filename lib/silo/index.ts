@@ -23,6 +23,8 @@ export { partyOf } from './party-of';
 export { stampEnvelope, putMetaRecord } from './stamp-envelope';
 export type { EnvelopeStamp, EnvelopeStamping } from './stamp-envelope';
 export { attachEntryFile } from './attach-entry-file';
+export { findEntryFileByKey } from './find-entry-file-by-key';
+export { attachEntryFileOnce } from './attach-entry-file-once';
 export type { NewEntryFile } from './attach-entry-file';
 export type { EntryFile } from './entry-file';
 export { updateEntry } from './update-entry';

@@ -3,7 +3,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { schema, type Db } from '@/lib/db';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { DomainError } from '@/lib/errors';
-import { webhookConfigSchema, type WebhookConfig } from './schemas';
+import {
+  pdfConfigSchema,
+  webhookConfigSchema,
+  type PdfConfig,
+  type WebhookConfig,
+} from './schemas';
 import { buildTemplate } from './templates';
 import { toWorkflow, type Workflow } from './workflow';
 
@@ -14,7 +19,7 @@ import { toWorkflow, type Workflow } from './workflow';
 export async function createWorkflow(
   db: Db,
   ownerId: string,
-  input: { template: string; webhook?: WebhookConfig },
+  input: { template: string; webhook?: WebhookConfig; pdf?: Record<string, unknown> },
 ): Promise<{ workflow: Workflow; webhookSecret?: string }> {
   let webhook: WebhookConfig | undefined;
   if (input.webhook) {
@@ -30,7 +35,8 @@ export async function createWorkflow(
       });
     webhook = parsed.data;
   }
-  const built = buildTemplate(input.template, { webhook });
+  const pdf = input.pdf ? parsePdfConfig(input.pdf) : undefined;
+  const built = buildTemplate(input.template, { webhook, pdf });
   const id = randomUUID();
   const secret = webhook ? `whsec_${randomBytes(32).toString('base64')}` : undefined;
   const [row] = await db
@@ -47,4 +53,24 @@ export async function createWorkflow(
     })
     .returning();
   return { workflow: toWorkflow(row!), ...(secret ? { webhookSecret: secret } : {}) };
+}
+
+/** The pdf step's settings, or a refusal naming each bad key (an unknown one included). */
+function parsePdfConfig(config: Record<string, unknown>): PdfConfig {
+  const parsed = pdfConfigSchema.safeParse(config);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    if (issue.code === 'unrecognized_keys')
+      for (const key of issue.keys) fields[`pdf.${key}`] = 'unknown setting';
+    else fields[`pdf.${issue.path.join('.')}`] = issue.message;
+  }
+  throw new DomainError({
+    kind: 'invalid',
+    code: 'invalid_pdf_config',
+    detail: `The pdf step's settings are not valid: ${Object.entries(fields)
+      .map(([k, v]) => `${k} (${v})`)
+      .join(', ')}. Known settings: locale, layout, date_format, logo_height, watermark.`,
+    fields,
+  });
 }

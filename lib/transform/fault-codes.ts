@@ -13,6 +13,8 @@ export const JOB_FAULT_CODES = [
   'arca_certificate_refused',
   'arca_not_authorized',
   'arca_unreachable',
+  'invoice_not_sent',
+  'pdf_too_large',
 ] as const;
 export type JobFaultCode = (typeof JOB_FAULT_CODES)[number];
 

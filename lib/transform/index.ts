@@ -15,8 +15,23 @@ export type { StepContext, StepHandler, StepHandlers, StepOutcome } from './runn
 export { TRANSFORM_STEP_HANDLERS } from './steps';
 export type { Job, JobEvent, JobFault, JobIntent, JobSummary } from './job';
 export type { Workflow } from './workflow';
-export { JOB_STATUSES, STEP_PROVIDERS, WEBHOOK_SUBSCRIPTIONS, createJobBody } from './schemas';
-export type { Step, WebhookConfig, WebhookSubscription, JobStatus, StepProvider } from './schemas';
+export {
+  JOB_STATUSES,
+  STEP_PROVIDERS,
+  WEBHOOK_SUBSCRIPTIONS,
+  createJobBody,
+  pdfConfigSchema,
+  PDF_LAYOUTS,
+  PDF_LOCALES,
+} from './schemas';
+export type {
+  Step,
+  WebhookConfig,
+  WebhookSubscription,
+  JobStatus,
+  StepProvider,
+  PdfConfig,
+} from './schemas';
 export { isJobFaultCode } from './fault-codes';
 export type { JobFaultCode } from './fault-codes';
 export { countUnfinishedJobs } from './count-unfinished-jobs';

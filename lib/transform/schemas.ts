@@ -11,6 +11,7 @@ export const STEP_PROVIDERS = [
   'gov-ar.send',
   // What gov-ar.send was called before it took Invopop's name: workflows stored with it still run.
   'gov-ar.invoice',
+  'pdf',
 ] as const;
 export type StepProvider = (typeof STEP_PROVIDERS)[number];
 
@@ -26,6 +27,27 @@ export const webhookConfigSchema = z.object({
   headers: z.record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/), z.string().max(2000)).optional(),
 });
 export type WebhookConfig = z.infer<typeof webhookConfigSchema>;
+
+// Invopop's "Generate PDF" step's settings. Strict: a misspelt key is refused when the workflow is
+// made, not silently ignored on every invoice.
+export const PDF_LAYOUTS = ['A4', 'letter'] as const;
+export const PDF_LOCALES = ['es', 'en'] as const;
+export const pdfConfigSchema = z.strictObject({
+  locale: z.enum(PDF_LOCALES).optional(),
+  layout: z.enum(PDF_LAYOUTS).optional(),
+  /** strftime-like: %d, %m, %Y, %y (English only: Spanish vouchers print dd/mm/aaaa). */
+  date_format: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^(?=.*%[dmYy])[^<>]*$/, 'must name the day, month or year with %d, %m, %Y or %y')
+    .optional(),
+  /** The supplier's logo's height on the PDF, in points (GOBL's supplier.logos[0], embedded data). */
+  logo_height: z.number().int().min(10).max(120).optional(),
+  /** A text printed across every page (e.g. «COPIA»); homologación vouchers always carry their own. */
+  watermark: z.string().trim().min(1).max(60).optional(),
+});
+export type PdfConfig = z.infer<typeof pdfConfigSchema>;
 
 export const stepSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/errors';
-import type { Step, WebhookConfig } from './schemas';
+import type { PdfConfig, Step, WebhookConfig } from './schemas';
 
 const step = (
   provider: Step['provider'],
@@ -36,7 +36,10 @@ const errorRescue = (): Step[] => [
 ];
 
 /** The steps of a template, with a webhook step when one is asked for. */
-export function buildTemplate(template: string, options: { webhook?: WebhookConfig } = {}) {
+export function buildTemplate(
+  template: string,
+  options: { webhook?: WebhookConfig; pdf?: PdfConfig } = {},
+) {
   if (template === 'ar-invoice') return invoiceTemplate(options);
   if (template !== 'ar-supplier-registration') {
     throw new DomainError({
@@ -70,8 +73,8 @@ export function buildTemplate(template: string, options: { webhook?: WebhookConf
   };
 }
 
-// Invopop's ar-invoice, step by step: a step after sending (e.g. a PDF) is one more line below it.
-function invoiceTemplate(options: { webhook?: WebhookConfig }) {
+// Invopop's ar-invoice, step by step: state processing → gov-ar.send → pdf → state sent.
+function invoiceTemplate(options: { webhook?: WebhookConfig; pdf?: PdfConfig }) {
   const steps: Step[] = [
     step('silo.state', 'Set state', 'Entry state → processing', { state: 'processing' }),
     step(
@@ -79,12 +82,19 @@ function invoiceTemplate(options: { webhook?: WebhookConfig }) {
       'ARCA send invoice',
       'Sends the invoice to ARCA (number, CAE, QR: stamps arca-cae, arca-cae-expiry, arca-qr) and signs the envelope',
     ),
+    step(
+      'pdf',
+      'Generate PDF',
+      'Prints the authorised voucher as a PDF and attaches it to the entry (file key pdf)',
+      { locale: 'es', layout: 'A4', ...options.pdf },
+    ),
     ...(options.webhook ? [webhookStep(options.webhook)] : []),
     step('silo.state', 'Set state', 'Entry state → sent', { state: 'sent' }),
   ];
   return {
     name: 'ARCA send invoice',
-    description: 'Sends an invoice to ARCA (WSFE), stores its number, CAE and QR, and signs it.',
+    description:
+      'Sends an invoice to ARCA (WSFE), stores its number, CAE and QR, signs it and attaches its PDF.',
     steps,
     rescue: errorRescue(),
   };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { PDF_STEP_HANDLERS } from '@/lib/invoice-print';
 import { INVOICE_STEP_HANDLERS } from '@/lib/invoices';
 import { GOV_AR_STEP_HANDLERS } from '@/lib/registration';
 import { TRANSFORM_STEP_HANDLERS, type StepHandlers } from '@/lib/transform';
@@ -12,4 +13,5 @@ export const STEP_HANDLERS: StepHandlers = {
   ...TRANSFORM_STEP_HANDLERS,
   ...GOV_AR_STEP_HANDLERS,
   ...INVOICE_STEP_HANDLERS,
+  ...PDF_STEP_HANDLERS,
 };

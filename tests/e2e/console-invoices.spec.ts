@@ -81,6 +81,16 @@ test.describe('console invoices', () => {
     await expect(page.getByTestId('print-cae')).toContainText(cae);
     await expect(page.getByTestId('arca-qr').locator('svg')).toBeVisible();
     await expect(page.getByTestId('not-authorised')).toHaveCount(0);
+    // The console's workspace is a sandbox one: homologación vouchers say they have no fiscal value.
+    await expect(page.getByTestId('sandbox-mark')).toContainText(
+      'Comprobante de prueba — sin validez fiscal',
+    );
+    await expect(printed).toContainText(
+      'Régimen de Transparencia Fiscal al Consumidor (Ley 27.743)',
+    );
+    const download = page.waitForEvent('download');
+    await page.getByTestId('download-pdf').click();
+    expect((await download).suggestedFilename()).toBe('factura-B-0002-00000001.pdf');
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Consola' })).toBeHidden();
@@ -99,8 +109,8 @@ test.describe('console invoices', () => {
     // Services in dollars: the period, the payment due date, the currency and its rate.
     await page.goto(`/console/invoices/${invoices.usdServices}/print`);
     const terms = page.getByTestId('print-terms');
-    await expect(terms).toContainText('Período facturado:del 1 mar 2026 al 31 mar 2026');
-    await expect(terms).toContainText('Fecha de vto. para el pago:10 abr 2026');
+    await expect(terms).toContainText('Período facturado:del 01/03/2026 al 31/03/2026');
+    await expect(terms).toContainText('Fecha de vto. para el pago:10/04/2026');
     await expect(terms).toContainText('Moneda:USDCotización:$ 1.050,50');
     await checkPage(page, testInfo, 'invoice-print-usd-services-es');
 

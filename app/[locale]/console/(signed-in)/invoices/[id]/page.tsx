@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
-import { Link, localeParams } from '@/lib/i18n';
+import { getPathname, Link, localeParams } from '@/lib/i18n';
 import { EDITABLE_STATES, getInvoice } from '@/lib/invoices';
 import { saleTerms } from '@/lib/invoicing';
 import { listEntryFiles, listEntryStates } from '@/lib/silo';
@@ -37,6 +37,7 @@ export default async function InvoicePage({ params }: Props) {
   if (!invoice) notFound();
   const t = await getTranslations('console.invoice');
   const tList = await getTranslations('console.invoices');
+  const tPrint = await getTranslations('invoicePrint');
   const format = await getFormatter();
   const [states, jobs, files] = await Promise.all([
     listEntryStates(db, operator.workspaceId, invoice.id),
@@ -79,6 +80,13 @@ export default async function InvoicePage({ params }: Props) {
             <Link href={`/console/invoices/${invoice.id}/print`} className={secondaryButtonClass}>
               {t('print')}
             </Link>
+            <a
+              href={getPathname({ href: `/console/invoices/${invoice.id}/pdf`, locale })}
+              download
+              className={secondaryButtonClass}
+            >
+              {tPrint('download')}
+            </a>
           </>
         }
       />

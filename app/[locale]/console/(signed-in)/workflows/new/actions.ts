@@ -17,6 +17,11 @@ const FIELDS = [
   'webhook_event',
   'webhook_certificates',
   'webhook_headers',
+  'pdf_locale',
+  'pdf_layout',
+  'pdf_date_format',
+  'pdf_logo_height',
+  'pdf_watermark',
 ] as const;
 type ConsoleTemplate = (typeof CONSOLE_TEMPLATES)[number];
 const isConsoleTemplate = (value: string): value is ConsoleTemplate =>
@@ -40,8 +45,9 @@ function parseHeaders(text: string): Record<string, string> | number {
   return headers;
 }
 
-/** `webhook.url` → `webhook_url`; every header problem is the headers box's. */
+/** `webhook.url` → `webhook_url`, `pdf.date_format` → `pdf_date_format`; every header problem is the headers box's. */
 function formFieldOf(path: string): WorkflowField | undefined {
+  if (path.startsWith('pdf.')) return FIELDS.find((field) => field === `pdf_${path.slice(4)}`);
   const name = path.startsWith('webhook.headers')
     ? 'webhook_headers'
     : `webhook_${path.split('.')[1]}`;
@@ -73,11 +79,20 @@ export async function createWorkflowAction(
       ...(Object.keys(headers).length ? { headers } : {}),
     };
   }
+  const pdf = template === 'ar-invoice' ? pdfConfigOf(values) : undefined;
+  if (pdf === 'logo_height')
+    return {
+      status: 'error',
+      code: 'invalidFields',
+      fields: { pdf_logo_height: 'invalid' },
+      values,
+    };
   let created;
   try {
     created = await createWorkflow(await getDb(), operator.workspaceId, {
       template,
       webhook,
+      pdf,
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -92,5 +107,20 @@ export async function createWorkflowAction(
     status: 'ok',
     code: 'workflowCreated',
     data: { workflowId: created.workflow.id, secret: created.webhookSecret },
+  };
+}
+
+/** The pdf step's settings from the form (empty boxes left out), or the one box that is not a number. */
+function pdfConfigOf(
+  values: Record<WorkflowField, string>,
+): Record<string, unknown> | 'logo_height' {
+  const height = values.pdf_logo_height.trim();
+  if (height && !/^\d+$/.test(height)) return 'logo_height';
+  return {
+    locale: values.pdf_locale || 'es',
+    layout: values.pdf_layout || 'A4',
+    ...(values.pdf_date_format.trim() ? { date_format: values.pdf_date_format.trim() } : {}),
+    ...(height ? { logo_height: Number(height) } : {}),
+    ...(values.pdf_watermark.trim() ? { watermark: values.pdf_watermark.trim() } : {}),
   };
 }

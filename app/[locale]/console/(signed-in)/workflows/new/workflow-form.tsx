@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/lib/i18n';
 import { createWorkflowAction, type WorkflowField, type WorkflowFormState } from './actions';
 import { CONSOLE_TEMPLATES } from './console-templates';
+import { PdfFields } from './pdf-fields';
 import { idle } from '@/components/forms/action-state';
 import { FormStatus } from '@/components/console/form-status';
 import { SecretReveal } from '@/components/console/secret-reveal';
@@ -35,8 +36,9 @@ export function WorkflowForm() {
   }
   const values = state.status === 'error' ? state.values : undefined;
   const fields = state.status === 'error' ? (state.fields ?? {}) : {};
-  const error = (name: Exclude<WorkflowField, 'template' | 'webhook_certificates'>) =>
-    fields[name] ? t(`errors.${name}`) : undefined;
+  const error = (
+    name: Exclude<Extract<WorkflowField, `webhook_${string}`>, 'webhook_certificates'>,
+  ) => (fields[name] ? t(`errors.${name}`) : undefined);
   const described = (name: WorkflowField, hint = false) =>
     [hint ? `${name}-hint` : '', fields[name] ? `${name}-error` : ''].filter(Boolean).join(' ') ||
     undefined;
@@ -146,6 +148,7 @@ export function WorkflowForm() {
           />
         </Field>
       </fieldset>
+      <PdfFields values={values} fields={fields} />
       <FormStatus result={state} />
       <button type="submit" className={buttonClass} disabled={pending}>
         {pending ? t('creating') : t('create')}

@@ -1,0 +1,62 @@
+import 'server-only';
+import { DomainError } from '@/lib/errors';
+import { getInvoice } from '@/lib/invoices';
+import { attachEntryFileOnce } from '@/lib/silo';
+import { pdfConfigSchema, type StepHandler, type StepOutcome } from '@/lib/transform';
+import { renderInvoicePdf } from './render-invoice-pdf';
+
+const PDF_KEY = 'pdf';
+type KoCode = Extract<StepOutcome, { status: 'KO' }>['code'];
+const knockOut = (code: KoCode, message: string): StepOutcome => ({
+  status: 'KO',
+  provider: 'pdf',
+  code,
+  message,
+});
+
+/**
+ * The `pdf` step (Invopop's "Generate PDF"): prints the authorised invoice and attaches it to the
+ * entry as its `pdf` file (category `format`). Idempotent: when the entry's current `pdf` file has
+ * the same content (the rendering is deterministic), nothing is added (attachEntryFileOnce), so a
+ * re-run after a crash, or two jobs at once, leave one current PDF; a changed invoice adds a new
+ * version, newest first.
+ */
+export const pdfStep: StepHandler = async ({ db, job, step }) => {
+  const config = pdfConfigSchema.safeParse(step.config ?? {});
+  if (!config.success)
+    return knockOut(
+      'step_failed',
+      `The pdf step's settings are not valid: ${config.error.message}`,
+    );
+  const invoice = await getInvoice(db, job.ownerId, job.siloEntryId);
+  if (!invoice) return knockOut('invoice_invalid', 'The entry is not an invoice.');
+  if (!invoice.cae || !invoice.number)
+    return knockOut(
+      'invoice_not_sent',
+      'The invoice has no CAE yet: the pdf step prints an invoice ARCA has authorised, so it goes after the send step.',
+    );
+  let rendered;
+  try {
+    rendered = await renderInvoicePdf(db, job.ownerId, job.siloEntryId, config.data);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'pdf_too_large')
+      return knockOut('pdf_too_large', error.message);
+    throw error;
+  }
+  if (!rendered) return knockOut('invoice_invalid', 'The entry is not an invoice.');
+  const { layout, pdf } = rendered;
+  const { file, added } = await attachEntryFileOnce(db, job.ownerId, job.siloEntryId, {
+    key: PDF_KEY,
+    name: layout.fileName,
+    category: 'format',
+    mime: 'application/pdf',
+    desc: layout.title,
+    content: pdf,
+  });
+  return {
+    status: 'OK',
+    message: added
+      ? `${file.name} attached (${file.size} bytes)`
+      : `${file.name} is already attached (${file.size} bytes)`,
+  };
+};
