@@ -12,6 +12,7 @@ export const JOB_FAULT_CODES = [
   'arca_certificate_refused',
   'arca_not_authorized',
   'arca_unreachable',
+  'workflow_schema_mismatch',
 ] as const;
 export type JobFaultCode = (typeof JOB_FAULT_CODES)[number];
 

@@ -7,6 +7,8 @@ import type { Step } from '../schemas';
 export interface WorkflowSteps {
   steps: Step[];
   rescue: Step[];
+  /** Its template, which names the schema of the documents it may run on. */
+  template: string | null;
 }
 
 const MAX_ENTRIES = 1_000;
@@ -18,12 +20,17 @@ export function workflowCache(db: Db) {
     const hit = cache.get(id);
     if (hit) return hit;
     const loading = db
-      .select({ steps: schema.workflows.steps, rescue: schema.workflows.rescue })
+      .select({
+        steps: schema.workflows.steps,
+        rescue: schema.workflows.rescue,
+        template: schema.workflows.template,
+      })
       .from(schema.workflows)
       .where(eq(schema.workflows.id, id))
       .then(([row]) => ({
         steps: (row?.steps ?? []) as Step[],
         rescue: (row?.rescue ?? []) as Step[],
+        template: row?.template ?? null,
       }));
     cache.set(id, loading);
     loading.catch(() => cache.delete(id));

@@ -8,9 +8,10 @@ import type { StepHandler } from '../runner/types';
  */
 export const siloState: StepHandler = async ({ db, job, step }) => {
   const state = String(step.config?.state ?? '');
-  const { changed } = await setEntryState(db, job.ownerId, job.siloEntryId, state, {
+  const { changed, kept } = await setEntryState(db, job.ownerId, job.siloEntryId, state, {
     jobId: job.id,
     faults: job.faults as EntryFault[],
   });
+  if (kept) return { status: 'OK', message: `state stays sent (a sent invoice never leaves sent)` };
   return { status: 'OK', message: changed ? `state → ${state}` : `state already ${state}` };
 };
