@@ -1,15 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import {
-  createEntry,
-  getEntry,
-  getEntryByKey,
-  listEntries,
-  listEntryStates,
-  type EntryRequest,
-} from '@/lib/silo';
+import { getEntry, getEntryByKey, listEntries, listEntryStates } from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
-import { createInvoiceEntry, isInvoiceRequest } from '@/lib/invoices';
-import type { Db } from '@/lib/db';
 import { bearerSecurity, newRouter } from '../../context';
 import {
   bodyErrors,
@@ -19,6 +10,7 @@ import {
   notFoundError,
   validationError,
 } from '../../responses';
+import { createByDocument } from './create-by-document';
 import { CREATE_ENTRY_EXAMPLES } from './create-entry-examples';
 import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
 import {
@@ -122,10 +114,6 @@ const routes = {
   }),
 };
 
-/** An invoice (bare or in an envelope) goes to the invoices domain; anything else is a supplier's party. */
-const createByDocument = (db: Db, ownerId: string, request: EntryRequest) =>
-  (isInvoiceRequest(request.body) ? createInvoiceEntry : createEntry)(db, ownerId, request);
-
 const entryNotFound = () =>
   new DomainError({
     kind: 'not_found',
@@ -157,7 +145,7 @@ export const entriesV1 = newRouter()
       limit: query.limit,
       cursor: query.cursor,
       createdAt: query.created_at,
-      ascending: query.ascending === 'true',
+      ascending: query.ascending,
     });
     return c.json(EntryListSchema.parse(toEntryListDto(page, query)), 200);
   })

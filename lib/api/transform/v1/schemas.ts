@@ -113,7 +113,26 @@ export const JobListSchema = z
   })
   .openapi('JobList');
 
-export const CreateJobSchema = createJobBody.meta({ id: 'CreateJob' });
+/** Invopop's: the job runs on an entry (`silo_entry_id`) or on a document stored first (`data`). */
+export const CreateJobSchema = createJobBody
+  .extend({
+    silo_entry_id: createJobBody.shape.silo_entry_id.optional(),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'A GOBL document or envelope, stored as POST /silo/v1/entries stores it, instead of silo_entry_id',
+      ),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.silo_entry_id === undefined) === (body.data === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['silo_entry_id'],
+        message: 'give silo_entry_id or data (one of them)',
+      });
+  })
+  .meta({ id: 'CreateJob' });
 
 export const WaitQuerySchema = z
   .object({
