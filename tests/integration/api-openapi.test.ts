@@ -68,6 +68,8 @@ describeEachDatabase('API OpenAPI document', (database) => {
 
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
+      ['/utils/v1/uuid', 200],
+      ['/utils/v1/uuid?v=5', 422],
       ['/silo/v1/entries?limit=1', 200],
       [`/silo/v1/entries/${entry.body.id}`, 200],
       [`/silo/v1/entries/key/${key}`, 200],
@@ -99,6 +101,17 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['POST', '/transform/v1/jobs?wait=x', jobBody, 422],
       ['PUT', `/transform/v1/jobs/${uuidv7()}`, null, 422],
       ['POST', '/silo/v1/gobl/build', { data: { name: 'not an invoice' } }, 422],
+      ['POST', `/silo/v1/entries/${entry.body.id}/states`, { key: 'paid', notes: 'ok' }, 200],
+      ['POST', `/silo/v1/entries/${entry.body.id}/states`, { key: 'sent' }, 422],
+      ['POST', `/silo/v1/entries/${uuidv7()}/states`, { key: 'paid' }, 404],
+      [
+        'PUT',
+        `/silo/v1/entries/${entry.body.id}/states/2026-01-01T00:00:00.000Z`,
+        { key: 'paid' },
+        200,
+      ],
+      ['PUT', `/silo/v1/entries/${entry.body.id}/states/nope`, { key: 'paid' }, 422],
+      ['POST', '/transform/v1/jobs', { workflow_id: ws.workflowId, data: party() }, 202],
     ];
     for (const [method, path, json, status] of writes)
       expect(

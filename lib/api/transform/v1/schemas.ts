@@ -124,13 +124,11 @@ export const CreateJobSchema = createJobBody
         'A GOBL document or envelope, stored as POST /silo/v1/entries stores it, instead of silo_entry_id',
       ),
   })
-  .superRefine((body, ctx) => {
-    if ((body.silo_entry_id === undefined) === (body.data === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['silo_entry_id'],
-        message: 'give silo_entry_id or data (one of them)',
-      });
+  // Said even beside another field's problem (`when`), as a missing silo_entry_id always was.
+  .refine((body) => (body.silo_entry_id === undefined) !== (body.data === undefined), {
+    path: ['silo_entry_id'],
+    message: 'give silo_entry_id or data (one of them)',
+    when: ({ value }) => typeof value === 'object' && value !== null,
   })
   .meta({ id: 'CreateJob' });
 
