@@ -1,4 +1,5 @@
 export { createWorkflow } from './create-workflow';
+export { updateWorkflow } from './update-workflow';
 export { getWorkflow, listWorkflows } from './get-workflow';
 export { getWorkflowNames } from './get-workflow-names';
 export { createJob } from './create-job';

@@ -15,6 +15,12 @@ const newParty = async (call: Call, ws: Workspace) =>
     id: string;
   };
 
+/** The API nests `fields` by dotted path: the paths back, to name what was refused. */
+const fieldPaths = (fields: unknown, at = ''): string[] =>
+  fields && typeof fields === 'object'
+    ? Object.entries(fields).flatMap(([k, v]) => fieldPaths(v, at ? `${at}.${k}` : k))
+    : [at];
+
 describeEachDatabase('API: the rest of an invoicing client’s operations', (database) => {
   const api = apiHarness(database);
   let ws: Workspace;
@@ -215,6 +221,123 @@ describeEachDatabase('API: the rest of an invoicing client’s operations', (dat
       expect(job.body).not.toHaveProperty('key');
       const list = await api.call('GET', '/silo/v1/entries?limit=1', { key: ws.key });
       expect(list.body).not.toHaveProperty('folder');
+    });
+  });
+
+  describe('PATCH and PUT /transform/v1/workflows/{id}', () => {
+    it('changes the name, description and steps; a masked webhook token sent back keeps the stored one', async () => {
+      const { workflow } = await createWorkflow(database().db, ws.id, {
+        template: 'ar-supplier-registration',
+        webhook: { url: 'https://hooks.example.com/arca', token: 'secret-token' },
+      });
+      const read = await api.call('GET', `/transform/v1/workflows/${workflow.id}`, { key: ws.key });
+      const steps = read.body.steps as { provider: string; config?: { token?: string } }[];
+      expect(steps.find((s) => s.provider === 'webhook')!.config!.token).toBe('********');
+      const res = await api.call('PATCH', `/transform/v1/workflows/${workflow.id}`, {
+        key: ws.key,
+        json: { name: 'Alta de proveedores', description: 'Con aviso', steps, draft: false },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        id: workflow.id,
+        name: 'Alta de proveedores',
+        description: 'Con aviso',
+        schema: 'org/party',
+      });
+      expect(res.body.steps).toEqual(read.body.steps);
+      const [row] = await database()
+        .db.select({ steps: schema.workflows.steps })
+        .from(schema.workflows)
+        .where(eq(schema.workflows.id, workflow.id));
+      const stored = (row!.steps as { provider: string; config?: { token?: string } }[]).find(
+        (s) => s.provider === 'webhook',
+      );
+      expect(stored!.config!.token).toBe('secret-token');
+    });
+
+    it('refuses steps for another schema, unknown providers and states, drafts and a schema change, naming each', async () => {
+      const id = ws.workflowId;
+      const patch = (json: unknown) =>
+        api.call('PATCH', `/transform/v1/workflows/${id}`, { key: ws.key, json });
+      const cases: [unknown, string][] = [
+        [{ steps: [{ name: 'Send', provider: 'gov-ar.invoice' }] }, 'steps.0.provider'],
+        [
+          { rescue: [{ name: 'Sent', provider: 'silo.state', config: { state: 'sent' } }] },
+          'rescue.0.config.state',
+        ],
+        [{ steps: [{ name: 'X', provider: 'nope' }] }, 'steps.0.provider'],
+        [
+          { steps: [{ name: 'S', provider: 'silo.state', config: { state: 'paid' } }] },
+          'steps.0.config.state',
+        ],
+        [
+          { steps: [{ name: 'W', provider: 'webhook', config: { url: 'ftp://x' } }] },
+          'steps.0.config.url',
+        ],
+        [{ steps: [] }, 'steps'],
+        [{ draft: true }, 'draft'],
+        [{ schema: 'bill/invoice' }, 'schema'],
+      ];
+      for (const [json, field] of cases) {
+        const res = await patch(json);
+        expect(res.status, JSON.stringify(json)).toBe(422);
+        expect(fieldPaths(res.body.fields), JSON.stringify(json)).toContain(field);
+      }
+      const after = await api.call('GET', `/transform/v1/workflows/${id}`, { key: ws.key });
+      expect(after.body.steps.map((s: { provider: string }) => s.provider)).toEqual([
+        'silo.state',
+        'gov-ar.register',
+        'gov-ar.wait.authorization',
+        'silo.state',
+      ]);
+      const missing = await api.call('PATCH', `/transform/v1/workflows/${uuidv7()}`, {
+        key: ws.key,
+        json: { name: 'x' },
+      });
+      expect(missing.status).toBe(404);
+    });
+
+    it('PUT creates a workflow with the given id for its schema, then replaces its fields; its schema never changes', async () => {
+      const id = uuidv7();
+      const body = {
+        name: 'Facturas sin webhook',
+        schema: 'bill/invoice',
+        country: 'AR',
+        steps: [
+          { name: 'Processing', provider: 'silo.state', config: { state: 'processing' } },
+          { name: 'Send', provider: 'gov-ar.invoice' },
+          { name: 'Sent', provider: 'silo.state', config: { state: 'sent' } },
+        ],
+        rescue: [{ name: 'Error', provider: 'silo.state', config: { state: 'error' } }],
+      };
+      const created = await api.call('PUT', `/transform/v1/workflows/${id}`, {
+        key: ws.key,
+        json: body,
+      });
+      expect(created.status).toBe(200);
+      expect(created.body).toMatchObject({ id, name: body.name, schema: 'bill/invoice' });
+      expect(created.body.steps.every((s: { id?: string }) => typeof s.id === 'string')).toBe(true);
+      const renamed = await api.call('PUT', `/transform/v1/workflows/${id}`, {
+        key: ws.key,
+        json: { ...body, name: 'Facturas' },
+      });
+      expect([renamed.status, renamed.body.name]).toEqual([200, 'Facturas']);
+      const wrong = await api.call('PUT', `/transform/v1/workflows/${id}`, {
+        key: ws.key,
+        json: { ...body, schema: 'org/party' },
+      });
+      expect(wrong.status).toBe(422);
+      const registerOnInvoice = await api.call('PUT', `/transform/v1/workflows/${uuidv7()}`, {
+        key: ws.key,
+        json: { ...body, steps: [{ name: 'Register', provider: 'gov-ar.register' }] },
+      });
+      expect(registerOnInvoice.status).toBe(422);
+      const party = await newParty(api.call, ws);
+      const job = await api.call('POST', '/transform/v1/jobs', {
+        key: ws.key,
+        json: { workflow_id: id, silo_entry_id: party.id },
+      });
+      expect(job.status).toBe(422);
     });
   });
 

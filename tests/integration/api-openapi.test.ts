@@ -112,6 +112,11 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ],
       ['PUT', `/silo/v1/entries/${entry.body.id}/states/nope`, { key: 'paid' }, 422],
       ['POST', '/transform/v1/jobs', { workflow_id: ws.workflowId, data: party() }, 202],
+      ['PATCH', `/transform/v1/workflows/${ws.workflowId}`, { name: 'Registro' }, 200],
+      ['PATCH', `/transform/v1/workflows/${ws.workflowId}`, { draft: true }, 422],
+      ['PATCH', `/transform/v1/workflows/${uuidv7()}`, { name: 'x' }, 404],
+      ['PUT', `/transform/v1/workflows/${ws.workflowId}`, { name: 'Registro de proveedores' }, 200],
+      ['PUT', `/transform/v1/workflows/${uuidv7()}`, { name: 'x' }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(

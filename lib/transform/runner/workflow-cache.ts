@@ -12,10 +12,12 @@ export interface WorkflowSteps {
 }
 
 const MAX_ENTRIES = 1_000;
+// Workflows can be changed (PATCH/PUT): a change reaches every runner within this time.
+const TTL_MS = 5_000;
 
-/** Workflow steps by id, read once per runner: workflows are never changed after creation. */
+/** Workflow steps by id, read at most once per TTL_MS per runner. */
 export function workflowCache(db: Db) {
-  const cache = new LRUCache<string, Promise<WorkflowSteps>>({ max: MAX_ENTRIES });
+  const cache = new LRUCache<string, Promise<WorkflowSteps>>({ max: MAX_ENTRIES, ttl: TTL_MS });
   return (id: string): Promise<WorkflowSteps> => {
     const hit = cache.get(id);
     if (hit) return hit;

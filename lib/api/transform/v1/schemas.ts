@@ -31,6 +31,27 @@ export const WorkflowSchema = z
   })
   .openapi('Workflow');
 
+// The bodies are checked in full by the domain (updateWorkflow), which names each bad step field.
+const StepInputSchema = StepSchema.partial({ id: true }).openapi('WorkflowStepInput');
+const workflowFields = {
+  name: z.string().optional(),
+  description: z.string().optional(),
+  steps: z.array(StepInputSchema).optional(),
+  rescue: z.array(StepInputSchema).optional(),
+  draft: z.boolean().optional().openapi({ description: 'Only false: drafts are not kept' }),
+};
+/** Invopop's TransformUpdateWorkflow. */
+export const UpdateWorkflowSchema = z.object(workflowFields).strict().openapi('UpdateWorkflow');
+/** Invopop's TransformCreateWorkflow: `schema` must be the workflow's own when it exists. */
+export const CreateWorkflowSchema = z
+  .object({
+    ...workflowFields,
+    schema: z.string().optional().openapi({ example: 'bill/invoice' }),
+    country: z.string().optional().openapi({ example: 'AR' }),
+  })
+  .strict()
+  .openapi('CreateWorkflow');
+
 export const WorkflowListSchema = z
   .object({
     list: z.array(WorkflowSchema),
