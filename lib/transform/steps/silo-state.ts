@@ -2,6 +2,9 @@ import 'server-only';
 import { setEntryState, type EntryFault } from '@/lib/silo';
 import type { StepHandler } from '../runner/types';
 
+/** What the step says when it keeps a sent invoice sent (the console says it in its language). */
+export const SENT_KEPT_MESSAGE = 'state stays sent (a sent invoice never leaves sent)';
+
 /**
  * Sets the entry's state; the same state again adds no history row. `error` (the rescue) hands the
  * entry the job's faults, as Invopop does.
@@ -12,6 +15,6 @@ export const siloState: StepHandler = async ({ db, job, step }) => {
     jobId: job.id,
     faults: job.faults as EntryFault[],
   });
-  if (kept) return { status: 'OK', message: `state stays sent (a sent invoice never leaves sent)` };
+  if (kept) return { status: 'OK', message: SENT_KEPT_MESSAGE };
   return { status: 'OK', message: changed ? `state → ${state}` : `state already ${state}` };
 };
