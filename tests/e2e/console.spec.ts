@@ -74,7 +74,9 @@ test.describe('operator console', () => {
     await expect(page.getByTestId('webhook-secret')).toHaveValue(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     await check('workflow-secret', /Nuevo flujo/);
     await page.getByRole('link', { name: 'Ver el flujo' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registro de proveedores en ARCA');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Registro de proveedores en ARCA',
+    );
     const steps = page.getByRole('region', { name: 'Pasos' }).getByRole('listitem');
     await expect(steps).toHaveCount(5);
     await expect(steps.nth(2)).toContainText('Webhook');
