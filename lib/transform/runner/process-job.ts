@@ -45,8 +45,10 @@ async function runSteps(
 ): Promise<void> {
   const { steps, rescue, template } = await workflows(job.workflowId);
   // A job stored before workflows were held to their schema ends here, before any step or rescue.
-  if (job.phase !== 'notice' && (await refuseMismatchedEntry(db, job, owner, leaseMs, template)))
+  if (job.phase !== 'notice' && (await refuseMismatchedEntry(db, job, owner, leaseMs, template))) {
+    countJobFinished('KO');
     return;
+  }
   const history = await previousEvents(db, job.id, job.attempts);
   const apps = new Map<string, Promise<boolean>>();
   const appConnected = (app: string) =>
