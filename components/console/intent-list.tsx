@@ -1,7 +1,8 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { isJobFaultCode, type Job, type JobEvent, type Step } from '@/lib/transform';
+import type { Job, JobEvent, Step } from '@/lib/transform';
 import { attemptLabel } from './attempt-label';
 import { isEntryState, isJobStatus, StatusBadge } from './badges';
+import { eventText } from './event-text';
 import type { DocumentKind } from './job-subject';
 import { isStepProvider, providerKey } from './provider-key';
 
@@ -95,32 +96,13 @@ export async function IntentList({
 }
 
 function intentTitle(t: Translate, intent: Intent, state: string | undefined): string {
+  // The runner's own check (refuse-mismatched-entry.ts) stands in for a step that never ran.
+  if (intent.events.some((e) => e.code === 'workflow_schema_mismatch'))
+    return t('jobs.schemaGuard');
   if (intent.provider === 'silo.state' && state) return t('jobs.setStateTo', { state });
   return isStepProvider(intent.provider)
     ? t(`workflows.providers.${providerKey(intent.provider)}`)
     : intent.name;
-}
-
-/** The event in the console's language, or undefined when only the API's own words describe it. */
-function eventText(
-  t: Translate,
-  provider: string,
-  event: JobEvent,
-  state: string | undefined,
-  documentKind: DocumentKind,
-): string | undefined {
-  if (isJobFaultCode(event.code)) return t(`jobs.codes.${event.code}`);
-  if (event.status === 'RUN') return undefined;
-  if (provider === 'silo.state' && event.status === 'OK' && state)
-    return t(`jobs.events.stateSet.${documentKind}`, { state });
-  if (provider === 'gov-ar.register' && event.status === 'OK') return t('jobs.events.linkReady');
-  if (provider === 'gov-ar.wait.authorization' && event.status === 'QUEUED')
-    return t('jobs.events.waitingSupplier');
-  if (provider === 'gov-ar.wait.authorization' && event.status === 'OK')
-    return t('jobs.events.authorized');
-  if (provider === 'webhook' && event.status === 'OK') return t('jobs.events.delivered');
-  if (provider === 'webhook' && event.status === 'ERR') return t('jobs.events.retrying');
-  return undefined;
 }
 
 const showsDetail = (provider: string, event: JobEvent) =>

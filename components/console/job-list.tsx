@@ -3,6 +3,7 @@ import { Link } from '@/lib/i18n';
 import { StatusBadge } from './badges';
 import type { JobNames } from './job-names';
 import { subjectText } from './job-subject';
+import { workflowLabeler } from './workflow-labeler';
 
 type JobSummary = {
   id: string;
@@ -17,6 +18,7 @@ export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobN
   const consoleT = await getTranslations('console');
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
+  const label = await workflowLabeler();
   return (
     <ul
       className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
@@ -34,7 +36,9 @@ export async function JobList({ jobs, names }: { jobs: JobSummary[]; names: JobN
             >
               {t('subjectAndWorkflow', {
                 subject: subjectText(consoleT, names.subjects[job.siloEntryId]),
-                workflow: names.workflows[job.workflowId] || t('unknownWorkflow'),
+                workflow: names.workflows[job.workflowId]
+                  ? label(names.workflows[job.workflowId]!)
+                  : t('unknownWorkflow'),
               })}
             </Link>
             <p className="text-sm text-slate-600">

@@ -2,13 +2,13 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { invoiceHeadline } from '@/lib/invoices';
 import { getEntriesData, partyOf } from '@/lib/silo';
-import { getWorkflowNames } from '@/lib/transform';
+import { getWorkflowNames, type WorkflowName } from '@/lib/transform';
 import type { JobSubject } from './job-subject';
 
 export interface JobNames {
   /** What each job works on, by entry id: a supplier by its name, an invoice by its number. */
   subjects: Record<string, JobSubject>;
-  workflows: Record<string, string>;
+  workflows: Record<string, WorkflowName>;
 }
 
 /** The subject of a job read from its entry's data: an invoice when it holds one, else a supplier (a party). */

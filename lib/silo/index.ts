@@ -12,6 +12,8 @@ export type { FindDocumentsOptions } from './find-documents';
 export { getEntriesData } from './get-entries-data';
 export { listEntryStates } from './list-entry-states';
 export type { EntryState } from './list-entry-states';
+export { addEntryState } from './add-entry-state';
+export { entryStateBody } from './entry-state-body';
 export { setEntryState } from './set-entry-state';
 export { addMetaRecordOnce } from './add-meta-record';
 export type { NewMetaRecord } from './add-meta-record';

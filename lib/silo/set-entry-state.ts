@@ -16,16 +16,20 @@ const moveState = statement(
      update silo_entries e set state = $3, faults = $4::jsonb, updated_at = now()
      from current
      where e.id = current.id and (current.state <> $3 or current.faults <> $4::jsonb)
+       and (current.state <> 'sent' or $3 = 'sent')
      returning e.id, current.state <> $3 as state_changed),
    added as (insert into silo_entry_states (entry_id, state, job_id) select id, $3, $5::uuid from moved where state_changed returning id)
-   select exists (select 1 from current) as found, exists (select 1 from added) as changed`,
+   select exists (select 1 from current) as found, exists (select 1 from added) as changed,
+          (select state from current) as previous`,
 );
 
 /**
  * Moves an entry to a state, in one statement. Only a change of state is recorded in the history: a
  * state equal to the current one adds no row (a step re-run after a crash, or a second job on an
  * entry already in that state). As Invopop does, `error` carries the faults that caused it and any
- * other state clears them. Returns whether a change of state was recorded.
+ * other state clears them. A sent invoice stays sent: ARCA authorized it, so no step (a rescue, a
+ * second workflow) moves it back; `kept` says a move was refused for that. Returns whether a change
+ * of state was recorded.
  */
 export async function setEntryState(
   db: Db,
@@ -33,7 +37,7 @@ export async function setEntryState(
   entryId: string,
   state: string,
   options: { jobId?: string; faults?: EntryFault[] } = {},
-): Promise<{ changed: boolean }> {
+): Promise<{ changed: boolean; kept: boolean }> {
   if (!(ENTRY_STATES as readonly string[]).includes(state)) {
     throw new DomainError({
       kind: 'invalid',
@@ -44,18 +48,16 @@ export async function setEntryState(
   }
   const job = options.jobId ?? null;
   const faults = JSON.stringify(state === 'error' ? (options.faults ?? []) : []);
-  const [row] = await runStatement<{ found: boolean; changed: boolean }>(db, moveState, [
-    entryId,
-    ownerId,
-    state,
-    faults,
-    job,
-  ]);
+  const [row] = await runStatement<{ found: boolean; changed: boolean; previous: string | null }>(
+    db,
+    moveState,
+    [entryId, ownerId, state, faults, job],
+  );
   if (!row?.found)
     throw new DomainError({
       kind: 'not_found',
       code: 'entry_not_found',
       detail: 'Entry not found.',
     });
-  return { changed: row.changed };
+  return { changed: row.changed, kept: row.previous === 'sent' && state !== 'sent' };
 }

@@ -9,6 +9,7 @@ import { getJob } from './get-job';
 import { insertJob } from './insert-job';
 import { toJob, type Job } from './job';
 import { isTimeBasedUuid } from './uuid-version';
+import { schemaMismatch } from './schema-mismatch';
 import { wakeRunner } from './runner/wake';
 
 /**
@@ -48,6 +49,7 @@ export async function createJob(
     args,
     tags,
   });
+  await refuseSchemaMismatch(db, ownerId, body.workflow_id, body.silo_entry_id);
   const id = (request.id ?? uuidv7()).toLowerCase();
   const inserted = await insertJob(db, {
     id,
@@ -97,6 +99,28 @@ export async function createJob(
     });
   }
   return { job: (await getJob(db, ownerId, existing.id))!, created: false };
+}
+
+/** A workflow runs only on the documents it is for: the registration workflow never on an invoice. */
+async function refuseSchemaMismatch(db: Db, ownerId: string, workflowId: string, entryId: string) {
+  const [found] = await queryRows<{ template: string | null; doc_schema: string | null }>(
+    db,
+    sql`select (select template from transform_workflows where id = ${workflowId} and owner_id = ${ownerId}) as template,
+               (select doc_schema from silo_entries where id = ${entryId} and owner_id = ${ownerId}) as doc_schema`,
+  );
+  const mismatch = found?.doc_schema ? schemaMismatch(found.template, found.doc_schema) : undefined;
+  if (mismatch)
+    throw new DomainError({
+      kind: 'invalid',
+      code: 'workflow_schema_mismatch',
+      detail: `The workflow processes ${mismatch.workflow} documents; the entry holds ${mismatch.entry}.`,
+      messageKey: 'console.jobs.schemaMismatch',
+      values: mismatch,
+      fields: {
+        workflow_id: `processes ${mismatch.workflow} documents`,
+        silo_entry_id: `holds ${mismatch.entry}, not ${mismatch.workflow}`,
+      },
+    });
 }
 
 /** Why a job was not inserted, when it is not a conflict: its workflow or entry is not this workspace's. */

@@ -15,6 +15,7 @@ export const JOB_FAULT_CODES = [
   'arca_unreachable',
   'invoice_not_sent',
   'pdf_too_large',
+  'workflow_schema_mismatch',
 ] as const;
 export type JobFaultCode = (typeof JOB_FAULT_CODES)[number];
 

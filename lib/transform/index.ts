@@ -1,4 +1,5 @@
 export { createWorkflow } from './create-workflow';
+export { updateWorkflow } from './update-workflow';
 export { getWorkflow, listWorkflows } from './get-workflow';
 export { getWorkflowNames } from './get-workflow-names';
 export { createJob } from './create-job';
@@ -37,3 +38,7 @@ export type { JobFaultCode } from './fault-codes';
 export { countUnfinishedJobs } from './count-unfinished-jobs';
 export type { UnfinishedJobCount } from './count-unfinished-jobs';
 export { resealWebhookSecrets } from './reseal-webhook-secrets';
+export { TEMPLATE_NAMES } from './templates';
+export type { TemplateId } from './templates';
+export type { WorkflowName } from './get-workflow-names';
+export { SENT_KEPT_MESSAGE } from './steps/silo-state';

@@ -21,6 +21,13 @@ export const TEMPLATE_SCHEMAS: Record<string, string> = {
   'ar-invoice': 'bill/invoice',
 };
 
+/** The name a workflow gets from its template (the console shows it in its own language). */
+export const TEMPLATE_NAMES = {
+  'ar-supplier-registration': 'ARCA register supplier',
+  'ar-invoice': 'ARCA send invoice',
+} as const;
+export type TemplateId = keyof typeof TEMPLATE_NAMES;
+
 /** The templates a workflow can be created from. */
 export const TEMPLATES = Object.keys(TEMPLATE_SCHEMAS) as readonly string[];
 
@@ -66,7 +73,7 @@ export function buildTemplate(
     step('silo.state', 'Set state', 'Entry state → registered', { state: 'registered' }),
   ];
   return {
-    name: 'ARCA register supplier',
+    name: TEMPLATE_NAMES['ar-supplier-registration'],
     description: 'Registers a supplier with ARCA: link, certificate, authorization.',
     steps,
     rescue: errorRescue(),
@@ -92,7 +99,7 @@ function invoiceTemplate(options: { webhook?: WebhookConfig; pdf?: PdfConfig }) 
     step('silo.state', 'Set state', 'Entry state → sent', { state: 'sent' }),
   ];
   return {
-    name: 'ARCA send invoice',
+    name: TEMPLATE_NAMES['ar-invoice'],
     description:
       'Sends an invoice to ARCA (WSFE), stores its number, CAE and QR, signs it and attaches its PDF.',
     steps,

@@ -74,7 +74,9 @@ test.describe('operator console', () => {
     await expect(page.getByTestId('webhook-secret')).toHaveValue(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     await check('workflow-secret', /Nuevo flujo/);
     await page.getByRole('link', { name: 'Ver el flujo' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ARCA register supplier');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Registro de proveedores en ARCA',
+    );
     const steps = page.getByRole('region', { name: 'Pasos' }).getByRole('listitem');
     await expect(steps).toHaveCount(5);
     await expect(steps.nth(2)).toContainText('Webhook');
@@ -84,7 +86,7 @@ test.describe('operator console', () => {
     await expect(page.locator('main')).toContainText(
       'Registra a un proveedor en ARCA: enlace de registro, certificado y autorización.',
     );
-    await check('workflow', /ARCA register supplier/);
+    await check('workflow', /Registro de proveedores en ARCA/);
     await page.goto('/console/workflows');
     await check('workflows', /Flujos/);
 
@@ -179,8 +181,8 @@ test.describe('operator console', () => {
     await expect(intents).toContainText(
       'Esperando que el proveedor valide su certificado de ARCA.',
     );
-    await expect(page.locator('main')).toContainText(`${name} · ARCA register supplier`);
-    await expect(page.getByRole('link', { name: 'ARCA register supplier' })).toBeVisible();
+    await expect(page.locator('main')).toContainText(`${name} · Registro de proveedores en ARCA`);
+    await expect(page.getByRole('link', { name: 'Registro de proveedores en ARCA' })).toBeVisible();
     await expect(page.locator('main')).toContainText('En espera');
     for (const raw of [
       'Set state',
@@ -197,7 +199,7 @@ test.describe('operator console', () => {
     await check('job', /Trabajo/);
     await page.goto('/console/jobs');
     const jobRow = page.getByTestId('job-list').getByRole('listitem').filter({ hasText: name });
-    await expect(jobRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
+    await expect(jobRow.getByRole('link')).toHaveText(`${name} · Registro de proveedores en ARCA`);
     await expect(jobRow).toContainText('En espera');
     await expect(page.getByTestId('job-list')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await check('jobs', /Trabajos/);

@@ -15,7 +15,10 @@ const COPY = {
     have: 'Ya tengo el certificado',
     validate: 'Validar certificado',
     finish: 'Terminar registro',
-    done: { sandbox: '¡Listo! Ya podés probar la facturación', live: '¡Listo! Ya podés facturar' },
+    done: {
+      sandbox: '¡Listo! Ya podés probar la facturación',
+      live: '¡Listo! Tu certificado está conectado con ARCA',
+    },
     paste: 'Pegá el certificado',
     alias: 'Alias del certificado',
     csr: 'Pedido de certificado (CSR)',
@@ -32,7 +35,10 @@ const COPY = {
     have: 'I have the certificate',
     validate: 'Validate certificate',
     finish: 'Finish registration',
-    done: { sandbox: 'Done! You can test invoicing now', live: 'Done! You can invoice now' },
+    done: {
+      sandbox: 'Done! You can test invoicing now',
+      live: 'Done! Your certificate is connected to ARCA',
+    },
     paste: 'Paste the certificate',
     alias: 'Certificate alias',
     csr: 'Certificate request (CSR)',

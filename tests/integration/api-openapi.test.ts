@@ -102,6 +102,8 @@ describeEachDatabase('API OpenAPI document', (database) => {
     const reads: [string, number][] = [
       ['/utils/v1/ping', 200],
       ['/silo/v1/keys', 200],
+      ['/utils/v1/uuid', 200],
+      ['/utils/v1/uuid?v=5', 422],
       ['/silo/v1/entries?limit=1', 200],
       [`/silo/v1/entries/${entry.body.id}`, 200],
       [`/silo/v1/entries/key/${key}`, 200],
@@ -142,6 +144,22 @@ describeEachDatabase('API OpenAPI document', (database) => {
       ['POST', '/silo/v1/gobl/correct', { options: { type: 'credit-note' } }, 422],
       ['POST', files, { data: 'dG91cg==' }, 422],
       ['PUT', `${files}/${uuidv7()}`, { name: 'x.txt', data: '!' }, 422],
+      ['POST', `/silo/v1/entries/${entry.body.id}/states`, { key: 'paid', notes: 'ok' }, 200],
+      ['POST', `/silo/v1/entries/${entry.body.id}/states`, { key: 'sent' }, 422],
+      ['POST', `/silo/v1/entries/${uuidv7()}/states`, { key: 'paid' }, 404],
+      [
+        'PUT',
+        `/silo/v1/entries/${entry.body.id}/states/2026-01-01T00:00:00.000Z`,
+        { key: 'paid' },
+        200,
+      ],
+      ['PUT', `/silo/v1/entries/${entry.body.id}/states/nope`, { key: 'paid' }, 422],
+      ['POST', '/transform/v1/jobs', { workflow_id: ws.workflowId, data: party() }, 202],
+      ['PATCH', `/transform/v1/workflows/${ws.workflowId}`, { name: 'Registro' }, 200],
+      ['PATCH', `/transform/v1/workflows/${ws.workflowId}`, { draft: true }, 422],
+      ['PATCH', `/transform/v1/workflows/${uuidv7()}`, { name: 'x' }, 404],
+      ['PUT', `/transform/v1/workflows/${ws.workflowId}`, { name: 'Registro de proveedores' }, 200],
+      ['PUT', `/transform/v1/workflows/${uuidv7()}`, { name: 'x' }, 422],
     ];
     for (const [method, path, json, status] of writes)
       expect(

@@ -9,6 +9,7 @@ import { holdLease } from './hold-lease';
 import { recordOutcome, type Position } from './record-outcome';
 import type { JobRow, StepHandlers, StepOutcome } from './types';
 import { unparkJob } from './unpark-job';
+import { refuseMismatchedEntry } from './refuse-mismatched-entry';
 import type { WorkflowSteps } from './workflow-cache';
 
 /**
@@ -42,7 +43,12 @@ async function runSteps(
   workflows: (id: string) => Promise<WorkflowSteps>,
   handlers: StepHandlers,
 ): Promise<void> {
-  const { steps, rescue } = await workflows(job.workflowId);
+  const { steps, rescue, template } = await workflows(job.workflowId);
+  // A job stored before workflows were held to their schema ends here, before any step or rescue.
+  if (job.phase !== 'notice' && (await refuseMismatchedEntry(db, job, owner, leaseMs, template))) {
+    countJobFinished('KO');
+    return;
+  }
   const history = await previousEvents(db, job.id, job.attempts);
   const apps = new Map<string, Promise<boolean>>();
   const appConnected = (app: string) =>

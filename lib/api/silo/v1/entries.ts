@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
-  createEntry,
   getEntry,
   getEntryByKey,
   listEntries,
@@ -8,15 +7,9 @@ import {
   listEntryStates,
   updatePartyEntry,
   type Entry,
-  type EntryRequest,
 } from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
-import {
-  createInvoiceEntry,
-  INVOICE_SCHEMA,
-  isInvoiceRequest,
-  updateInvoiceEntry,
-} from '@/lib/invoices';
+import { INVOICE_SCHEMA, updateInvoiceEntry } from '@/lib/invoices';
 import type { Db } from '@/lib/db';
 import { bearerSecurity, newRouter } from '../../context';
 import {
@@ -27,6 +20,7 @@ import {
   notFoundError,
   validationError,
 } from '../../responses';
+import { createByDocument } from './create-by-document';
 import { CREATE_ENTRY_EXAMPLES } from './create-entry-examples';
 import { toEntryDto, toEntryListDto, toEntryStateDto } from './to-entry';
 import { toFileDto } from './to-file';
@@ -155,10 +149,6 @@ const routes = {
   }),
 };
 
-/** An invoice (bare or in an envelope) goes to the invoices domain; anything else is a supplier's party. */
-const createByDocument = (db: Db, ownerId: string, request: EntryRequest) =>
-  (isInvoiceRequest(request.body) ? createInvoiceEntry : createEntry)(db, ownerId, request);
-
 /** An entry as GET returns it: with its files (Invopop's `attachments`), when it has any. */
 const entryWithFiles = async (db: Db, ownerId: string, entry: Entry, url: string) => {
   const files = await listEntryFiles(db, ownerId, entry.id);
@@ -211,7 +201,7 @@ export const entriesV1 = newRouter()
       limit: query.limit,
       cursor: query.cursor,
       createdAt: query.created_at,
-      ascending: query.ascending === 'true',
+      ascending: query.ascending,
     });
     return c.json(EntryListSchema.parse(toEntryListDto(page, query)), 200);
   })

@@ -25,7 +25,7 @@ export const envelopesV1 = newRouter().openapi(route, async (c) => {
     limit: query.limit,
     cursor: query.cursor,
     createdAt: query.created_at,
-    ascending: query.ascending === 'true',
+    ascending: query.ascending,
     envelopesOnly: true,
   });
   return c.json(EntryListSchema.parse(toEntryListDto(page, query)), 200);

@@ -69,18 +69,23 @@ export const EntryListSchema = z
   })
   .openapi('EntryList');
 
-export const EntryStatesSchema = z
+export const EntryStateSchema = z
   .object({
-    list: z.array(
-      z.object({
-        id: z.string(),
-        created_at: TimestampSchema,
-        key: z.enum(ENTRY_STATES).openapi({ example: 'processing' }),
-        src: z.string().optional().openapi({ example: 'transform.job' }),
-        src_id: z.uuid().optional(),
-      }),
-    ),
+    id: z.string(),
+    created_at: TimestampSchema,
+    key: z.string().openapi({
+      description: `A lifecycle state a workflow set (${ENTRY_STATES.join(', ')}), or a key a client added (e.g. paid)`,
+      example: 'processing',
+    }),
+    src: z.string().optional().openapi({ example: 'transform.job' }),
+    src_id: z.string().optional(),
+    notes: z.string().optional(),
+    meta: z.record(z.string(), z.string()).optional(),
   })
+  .openapi('EntryState');
+
+export const EntryStatesSchema = z
+  .object({ list: z.array(EntryStateSchema) })
   .openapi('EntryStates');
 
 export const CreateEntryBodySchema = z
@@ -166,9 +171,12 @@ export const ListQuerySchema = z
         'Entries created at or before this time (newest first), or at or after it when `ascending`',
     }),
     ascending: z
-      .enum(['true', 'false'])
+      .enum(['true', 'false', '1', '0'])
       .optional()
-      .openapi({ description: 'true: oldest first (default: newest first)' }),
+      .transform((value) => value === 'true' || value === '1')
+      .openapi({
+        description: 'true (or 1): oldest first; false (or 0, the default): newest first',
+      }),
   })
   .strict();
 export const IdParamSchema = z.object({

@@ -45,6 +45,10 @@ export function toEntryStateDto(state: EntryState) {
     created_at: state.createdAt.toISOString(),
     key: state.state,
     ...(state.jobId ? { src: 'transform.job', src_id: state.jobId } : {}),
+    ...(!state.jobId && state.src ? { src: state.src } : {}),
+    ...(!state.jobId && state.srcId ? { src_id: state.srcId } : {}),
+    ...(state.notes !== null ? { notes: state.notes } : {}),
+    ...(state.meta !== null ? { meta: state.meta } : {}),
   };
 }
 

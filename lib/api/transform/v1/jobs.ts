@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { DomainError } from '@/lib/errors';
-import { createJob, getJob, getJobByKey, listJobs, waitForJob } from '@/lib/transform';
+import { getJob, getJobByKey, listJobs, waitForJob } from '@/lib/transform';
 import { bearerSecurity, newRouter } from '../../context';
 import {
   bodyErrors,
@@ -11,6 +11,7 @@ import {
   validationError,
 } from '../../responses';
 import { KeyParamSchema } from '../../silo/v1/schemas';
+import { createJobFromRequest } from './create-job-from-request';
 import { toJobDto, toJobListDto } from './to-job';
 import {
   AnyIdParamSchema,
@@ -88,7 +89,7 @@ const jobNotFound = () =>
 
 export const jobsV1 = newRouter()
   .openapi(routes.post, async (c) => {
-    const { job } = await createJob(c.get('db'), c.get('principal').workspaceId, {
+    const { job } = await createJobFromRequest(c.get('db'), c.get('principal').workspaceId, {
       body: c.req.valid('json'),
     });
     const wait = c.req.valid('query').wait;
@@ -104,7 +105,7 @@ export const jobsV1 = newRouter()
     return c.json(JobSchema.parse(toJobDto(current ?? job)), 202);
   })
   .openapi(routes.put, async (c) => {
-    const { job } = await createJob(c.get('db'), c.get('principal').workspaceId, {
+    const { job } = await createJobFromRequest(c.get('db'), c.get('principal').workspaceId, {
       id: c.req.valid('param').id,
       body: c.req.valid('json'),
     });

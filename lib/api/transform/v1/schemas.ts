@@ -31,6 +31,27 @@ export const WorkflowSchema = z
   })
   .openapi('Workflow');
 
+// The bodies are checked in full by the domain (updateWorkflow), which names each bad step field.
+const StepInputSchema = StepSchema.partial({ id: true }).openapi('WorkflowStepInput');
+const workflowFields = {
+  name: z.string().optional(),
+  description: z.string().optional(),
+  steps: z.array(StepInputSchema).optional(),
+  rescue: z.array(StepInputSchema).optional(),
+  draft: z.boolean().optional().openapi({ description: 'Only false: drafts are not kept' }),
+};
+/** Invopop's TransformUpdateWorkflow. */
+export const UpdateWorkflowSchema = z.object(workflowFields).strict().openapi('UpdateWorkflow');
+/** Invopop's TransformCreateWorkflow: `schema` must be the workflow's own when it exists. */
+export const CreateWorkflowSchema = z
+  .object({
+    ...workflowFields,
+    schema: z.string().optional().openapi({ example: 'bill/invoice' }),
+    country: z.string().optional().openapi({ example: 'AR' }),
+  })
+  .strict()
+  .openapi('CreateWorkflow');
+
 export const WorkflowListSchema = z
   .object({
     list: z.array(WorkflowSchema),
@@ -113,7 +134,24 @@ export const JobListSchema = z
   })
   .openapi('JobList');
 
-export const CreateJobSchema = createJobBody.meta({ id: 'CreateJob' });
+/** Invopop's: the job runs on an entry (`silo_entry_id`) or on a document stored first (`data`). */
+export const CreateJobSchema = createJobBody
+  .extend({
+    silo_entry_id: createJobBody.shape.silo_entry_id.optional(),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'A GOBL document or envelope, stored as POST /silo/v1/entries stores it, instead of silo_entry_id',
+      ),
+  })
+  // Said even beside another field's problem (`when`), as a missing silo_entry_id always was.
+  .refine((body) => (body.silo_entry_id === undefined) !== (body.data === undefined), {
+    path: ['silo_entry_id'],
+    message: 'give silo_entry_id or data (one of them)',
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })
+  .meta({ id: 'CreateJob' });
 
 export const WaitQuerySchema = z
   .object({

@@ -12,7 +12,13 @@ import { EmptyState, PageHeader } from '@/components/console/ui';
 import { VoucherTypeLabel } from '@/components/console/voucher-type-label';
 import { requireOperator } from '../../session';
 import { InvoiceFilterForm } from './invoice-filter-form';
-import { filterQuery, invoiceFilters, type InvoiceSearchParams } from './invoice-filters';
+import { FilterProblems } from './filter-problems';
+import {
+  filterQuery,
+  invoiceFilterProblems,
+  invoiceFilters,
+  type InvoiceSearchParams,
+} from './invoice-filters';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -29,7 +35,8 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
   const { locale } = await localeParams(params);
   setRequestLocale(locale);
   const operator = await requireOperator();
-  const filters = invoiceFilters(await searchParams, PAGE_SIZE);
+  const search = await searchParams;
+  const filters = invoiceFilters(search, PAGE_SIZE);
   const t = await getTranslations('console.invoices');
   const db = await getDb();
   const [result, suppliers] = await Promise.all([
@@ -50,6 +57,7 @@ export default async function InvoicesPage({ params, searchParams }: Props) {
         filters={filters}
         suppliers={[...supplierOptions].map(([cuit, name]) => ({ cuit, name }))}
       />
+      <FilterProblems problems={invoiceFilterProblems(search)} />
       <p className="text-sm text-slate-700" aria-live="polite">
         {filtered
           ? t('filteredCount', { count: result.total })

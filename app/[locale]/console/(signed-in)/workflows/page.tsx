@@ -4,6 +4,7 @@ import { Link, localeParams } from '@/lib/i18n';
 import { listWorkflows } from '@/lib/transform';
 import { buttonClass, EmptyState, PageHeader } from '@/components/console/ui';
 import { requireOperator } from '../../session';
+import { workflowLabeler } from '@/components/console/workflow-labeler';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -16,6 +17,7 @@ export default async function WorkflowsPage({ params }: Props) {
   const operator = await requireOperator();
   const t = await getTranslations('console.workflows');
   const format = await getFormatter();
+  const label = await workflowLabeler();
   const { list } = await listWorkflows(await getDb(), operator.workspaceId, { limit: 100 });
   return (
     <>
@@ -39,7 +41,7 @@ export default async function WorkflowsPage({ params }: Props) {
                   href={`/console/workflows/${workflow.id}`}
                   className="font-semibold text-brand-700 underline underline-offset-2"
                 >
-                  {workflow.name}
+                  {label(workflow)}
                 </Link>
                 <p className="text-sm text-slate-600">
                   {t('stepCount', { count: workflow.steps.length })}

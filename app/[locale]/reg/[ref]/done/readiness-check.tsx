@@ -43,9 +43,14 @@ export function ReadinessCheck({
       <div aria-live="polite" data-testid="readiness-result">
         {view && (
           <div className="space-y-3">
-            {view.noneReady && (
+            {/* «You can invoice» only after ARCA has shown a usable point of sale: the title does not claim it. */}
+            {view.noneReady ? (
               <p className="rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
                 {t('noneReady')}
+              </p>
+            ) : (
+              <p className="font-semibold text-emerald-900" data-testid="readiness-can-invoice">
+                {t('canInvoice')}
               </p>
             )}
             {view.lines.length > 0 && (

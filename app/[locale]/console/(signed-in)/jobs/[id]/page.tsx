@@ -11,6 +11,7 @@ import { isUuid } from '@/components/console/is-uuid';
 import { jobSubjectOf } from '@/components/console/job-names';
 import { documentKindOf, subjectText } from '@/components/console/job-subject';
 import { requireOperator } from '../../../session';
+import { workflowLabeler } from '@/components/console/workflow-labeler';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -35,6 +36,8 @@ export default async function JobPage({ params }: Props) {
   const isInvoice = subject ? subject.kind === 'invoice' : workflow?.schema === 'bill/invoice';
   const t = await getTranslations('console.jobs');
   const format = await getFormatter();
+  const label = await workflowLabeler();
+  const workflowName = workflow ? label(workflow) : t('unknownWorkflow');
   const when = (at: Date | null) =>
     at ? format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' }) : '—';
   return (
@@ -43,7 +46,7 @@ export default async function JobPage({ params }: Props) {
         title={t('detailTitle')}
         description={t('subjectAndWorkflow', {
           subject: subjectName,
-          workflow: workflow?.name ?? t('unknownWorkflow'),
+          workflow: workflowName,
         })}
         actions={<StatusBadge status={job.status} />}
       />
@@ -66,7 +69,7 @@ export default async function JobPage({ params }: Props) {
               label: t('workflow'),
               value: (
                 <Link href={`/console/workflows/${job.workflowId}`} className={linkClass}>
-                  {workflow?.name ?? t('unknownWorkflow')}
+                  {workflowName}
                 </Link>
               ),
             },

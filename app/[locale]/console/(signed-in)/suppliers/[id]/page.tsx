@@ -15,6 +15,7 @@ import { Card, DataList, EmptyState, PageHeader } from '@/components/console/ui'
 import { isUuid } from '@/components/console/is-uuid';
 import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
+import { workflowLabeler } from '@/components/console/workflow-labeler';
 
 type Props = {
   params: Promise<{ locale: string; id: string }>;
@@ -39,6 +40,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
   const t = await getTranslations('console.supplier');
   const format = await getFormatter();
   const when = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeStyle: 'medium' });
+  const label = await workflowLabeler();
   const now = new Date();
   const [workflows, certificate, states, jobs] = await Promise.all([
     listWorkflows(db, operator.workspaceId, { limit: 100 }),
@@ -62,7 +64,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
             registered={entry.state === 'registered'}
             workflows={registration.map((w) => ({
               id: w.id,
-              label: `${w.name} · ${when(w.createdAt)}`,
+              label: `${label(w)} · ${when(w.createdAt)}`,
             }))}
           />
         </Card>
@@ -112,7 +114,7 @@ export default async function SupplierPage({ params, searchParams }: Props) {
               jobs={jobs.list}
               names={{
                 subjects: { [entry.id]: { kind: 'supplier', name: party.name } },
-                workflows: Object.fromEntries(workflows.list.map((w) => [w.id, w.name])),
+                workflows: Object.fromEntries(workflows.list.map((w) => [w.id, w])),
               }}
             />
           ) : (

@@ -8,6 +8,7 @@ import { isUuid } from '@/components/console/is-uuid';
 import { documentKindOf } from '@/components/console/job-subject';
 import { localeParams } from '@/lib/i18n';
 import { requireOperator } from '../../../session';
+import { workflowLabeler } from '@/components/console/workflow-labeler';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -25,12 +26,13 @@ export default async function WorkflowPage({ params }: Props) {
   if (!workflow) notFound();
   const t = await getTranslations('console.workflows');
   const format = await getFormatter();
+  const label = await workflowLabeler();
   const documentKind = documentKindOf(workflow.schema);
   return (
     <>
       {/* The template's description is stored in English (the API's language); the console says it in its own. */}
       <PageHeader
-        title={workflow.name}
+        title={label(workflow)}
         description={
           workflow.template === 'ar-supplier-registration'
             ? t('templateDescription')
