@@ -1,8 +1,25 @@
-import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download, type Page } from '@playwright/test';
 import { checkPage, watchConsole } from './support/page-checks';
 import { readSeed, signIn } from './support/console';
 
 const seed = readSeed();
+
+/** The downloaded PDF's text, as pdftotext reads it (poppler-utils, installed by the test command). */
+async function pdfText(download: Download, path: string): Promise<string> {
+  await download.saveAs(path);
+  expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+}
+
+/** Nothing wider than a 360 px phone: the page never scrolls sideways. */
+async function expectNoOverflowAt360(page: Page) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize(size);
+}
 
 test.describe('console invoices', () => {
   test('an operator lists invoices, sends a Factura B to ARCA from the console, reads its CAE and prints it with the QR', async ({
@@ -68,6 +85,23 @@ test.describe('console invoices', () => {
     await expect(page.getByText('Autorizada').first()).toBeVisible();
     await expect(page.getByTestId('state-history')).toContainText('Enviando');
     const cae = (await page.getByTestId('cae').textContent())!;
+    // «Archivos»: the pdf step of ar-invoice attached the voucher's PDF; download it and read it.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('invoice-files')).toContainText('factura-B-0002-00000001.pdf', {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Archivos' })).toBeVisible();
+    const fromFiles = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Descargar factura-B-0002-00000001.pdf' }).click();
+    const text = await pdfText(await fromFiles, testInfo.outputPath(`files-${project}.pdf`));
+    expect(text).toContain('0002');
+    expect(text).toContain('00000001');
+    expect(text).toContain(cae);
+    expect(text).toContain('sin validez fiscal');
+    expect(text).toContain('Ley 27.743');
+    await expectNoOverflowAt360(page);
     await checkPage(page, testInfo, 'invoice-sent-es');
 
     // The printable view: letter box, number, CAE and ARCA's QR; as the browser prints it, and a PDF.
@@ -81,6 +115,7 @@ test.describe('console invoices', () => {
     await expect(page.getByTestId('print-cae')).toContainText(cae);
     await expect(page.getByTestId('arca-qr').locator('svg')).toBeVisible();
     await expect(page.getByTestId('not-authorised')).toHaveCount(0);
+    await expectNoOverflowAt360(page);
     // The console's workspace is a sandbox one: homologación vouchers say they have no fiscal value.
     await expect(page.getByTestId('sandbox-mark')).toContainText(
       'Comprobante de prueba — sin validez fiscal',
@@ -127,6 +162,12 @@ test.describe('console invoices', () => {
     await rows.getByRole('link', { name: '0002-00000001' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invoice B 0002-00000001');
     await expect(page.getByTestId('arca-answer')).toContainText('ARCA approved the voucher.');
+    await expect(page.getByRole('heading', { name: 'Files' })).toBeVisible();
+    const fromFilesEn = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download factura-B-0002-00000001.pdf' }).click();
+    expect(
+      await pdfText(await fromFilesEn, testInfo.outputPath(`files-en-${project}.pdf`)),
+    ).toContain(cae);
     await checkPage(page, testInfo, 'invoice-sent-en');
     await page.getByRole('link', { name: 'Printable view' }).click();
     await expect(page.getByTestId('print-cae')).toContainText('Authorised voucher');

@@ -53,7 +53,7 @@ describeEachDatabase('API errors', (database) => {
 
   it('answers a wrong method with 405 and Allow', async () => {
     const cases: [string, string, string][] = [
-      ['DELETE', `/silo/v1/entries/${randomUUID()}`, 'GET, HEAD, PUT'],
+      ['DELETE', `/silo/v1/entries/${randomUUID()}`, 'GET, HEAD, PATCH, PUT'],
       ['PATCH', '/transform/v1/jobs', 'GET, HEAD, POST'],
       ['POST', '/utils/v1/ping', 'GET, HEAD'],
     ];

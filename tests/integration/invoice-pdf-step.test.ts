@@ -51,7 +51,7 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
     );
     expect(job.status, JSON.stringify(job.faults)).toBe('OK');
     const providers = job.intents.map((i) => i.provider);
-    expect(providers.indexOf('pdf')).toBe(providers.indexOf('gov-ar.invoice') + 1);
+    expect(providers.indexOf('pdf')).toBe(providers.indexOf('gov-ar.send') + 1);
     expect((await getEntry(db, s.ownerId, entryId))!.state).toBe('sent');
     const [file, ...more] = await files(entryId);
     expect(more).toEqual([]);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requestCae } from '@/lib/arca';
+import { openTicketPart } from '@/lib/arca/wsaa/ticket-seal';
 import { schema, type Db } from '@/lib/db';
 import { toFeVoucher } from '@/lib/invoicing';
 import { getEntry } from '@/lib/silo';
@@ -45,7 +46,12 @@ async function otherSystemIssues(db: Db, sim: RunningSimulator, s: RegisteredSup
   if (!mapped.ok) throw new Error(JSON.stringify(mapped.problems));
   const answer = await requestCae(
     { url: sim.urls.sandbox.wsfe },
-    { token: ticket!.token, sign: ticket!.sign, cuit: s.cuit },
+    // The ticket as WSAA gave it: stored sealed, as every ticket is.
+    {
+      token: openTicketPart(ticket!.token, ticket!, 'token')!,
+      sign: openTicketPart(ticket!.sign, ticket!, 'sign')!,
+      cuit: s.cuit,
+    },
     { ...mapped.value, CbteNro: 1 },
   );
   if (answer.status !== 'approved')

@@ -64,6 +64,7 @@ describeEachDatabase('signed envelopes: gov-ar.send signs, GET /silo/v1/keys pub
     expect(workflow.steps.map((step) => step.provider)).toEqual([
       'silo.state',
       'gov-ar.send',
+      'pdf',
       'silo.state',
     ]);
     const { entryId, job } = await send(s);
