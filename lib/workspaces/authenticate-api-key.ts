@@ -17,11 +17,20 @@ const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
 const LAST_USED_EVERY_MS = 60_000;
 const cache = new LRUCache<string, ApiPrincipal>({ max: CACHE_MAX, ttl: CACHE_MS });
+// Tokens this instance found valid lately. Never trusted to authenticate: it only lets a key through
+// the per-address limit on refused keys (lib/page-cache), so others behind one NAT cannot lock it out.
+const RECENTLY_VALID_MS = 10 * 60_000;
+const recentlyValid = new LRUCache<string, true>({ max: CACHE_MAX, ttl: RECENTLY_VALID_MS });
 // Keys whose last use was written within the minute (a key pushed out is only written again early).
 const lastUsedWritten = new LRUCache<string, true>({ max: CACHE_MAX, ttl: LAST_USED_EVERY_MS });
 
 export function forgetAuthenticatedKeys() {
   cache.clear();
+}
+
+/** Whether this instance found `token` valid within the last 10 minutes (and not refused since). */
+export function wasRecentlyValid(token: string): boolean {
+  return recentlyValid.has(hashApiToken(token));
 }
 
 /** The workspace a bearer token belongs to, or null for an unknown or revoked token. */
@@ -43,8 +52,12 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrin
     row && !row.revokedAt
       ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment }
       : null;
-  if (!principal) return null;
+  if (!principal) {
+    recentlyValid.delete(hash);
+    return null;
+  }
   cache.set(hash, principal);
+  recentlyValid.set(hash, true);
   if (!lastUsedWritten.has(principal.keyId)) {
     lastUsedWritten.set(principal.keyId, true);
     await db
