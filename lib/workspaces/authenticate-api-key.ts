@@ -10,10 +10,12 @@ export interface ApiPrincipal {
   environment: 'sandbox' | 'live';
 }
 
-// A short cache of valid keys spares one query per request; a revocation on another instance
-// applies within CACHE_MS. Refused tokens are not cached: anyone can make up any number of them,
-// and they would push valid keys out (server.ts limits failed attempts per address instead).
-const CACHE_MS = 5_000;
+// A short cache of valid keys spares one query per request in a burst; a revocation applies at once
+// on the instance that made it (revokeApiKey clears the cache) and within REVOCATION_BOUND_MS on every
+// other one (docs/api.md says so). Refused tokens are not cached: anyone can make up any number of
+// them, and they would push valid keys out (server.ts limits failed attempts per address instead).
+export const REVOCATION_BOUND_MS = 1_000;
+const CACHE_MS = REVOCATION_BOUND_MS;
 const CACHE_MAX = 10_000;
 const LAST_USED_EVERY_MS = 60_000;
 const cache = new LRUCache<string, ApiPrincipal>({ max: CACHE_MAX, ttl: CACHE_MS });
