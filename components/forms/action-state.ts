@@ -47,3 +47,12 @@ export function formValues<K extends string>(
     names.map((name) => [name, String(formData.get(name) ?? '')]),
   ) as Record<K, string>;
 }
+
+/**
+ * What a client posted as an action's form. Next decodes whatever a client sends into the action's
+ * arguments (numbers, objects, nothing), so anything but a FormData reads as an empty form: the
+ * action then refuses it as it refuses a blank one, instead of throwing (a 500).
+ */
+export function postedForm(posted: unknown): FormData {
+  return posted instanceof FormData ? posted : new FormData();
+}

@@ -59,7 +59,8 @@ export function chooseVoucherType(input: VoucherTypeInput): InvoiceResult<number
 
   const voucherClass =
     voucherType !== undefined ? voucherClassOf(voucherType)?.voucherClass : undefined;
-  if (voucherClass === 'A' && !typeA)
+  // Without a customer there is no status to judge: arcaRules says the customer is missing (rule 09).
+  if (voucherClass === 'A' && !typeA && input.customerVatStatus !== undefined)
     problems.push({
       path: VAT_STATUS_PATH,
       code: 'vat_status_not_for_type_a',

@@ -3,6 +3,7 @@ import { problem } from '@/lib/api/problem';
 import { LocalRateLimit } from '@/lib/ratelimit';
 import { isWellFormedRef } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER, isRegistrationPath } from '@/lib/security';
+import { wasRecentlyValid } from '@/lib/workspaces';
 import { sendPlainPage } from './plain-pages';
 
 interface PublicRequestGuardOptions {
@@ -22,15 +23,18 @@ const SIMULATOR_PATH = /^\/simulator\//;
  * - `page` runs before Next for every page request (wizard, 404s, console sign-in and its action):
  *   over the limit it answers 429, and a /reg/<x> whose <x> cannot be a ref answers the plain 404
  *   without a database lookup or a render.
- * - `api` runs before the JSON API: the simulator (no key) counts every request; elsewhere a request
- *   whose key is refused (401) is counted, and an address over the limit is answered 429 before its
- *   key is looked up, so made-up keys cannot make the database work. Valid keys have their own limit.
+ * - `api` runs before the JSON API: the simulator (no key) counts every request against the same
+ *   count as pages; elsewhere a request whose key is refused (401) is counted in a count of its own,
+ *   and an address over it is answered 429 before its key is looked up, so made-up keys cannot make
+ *   the database work. Pages never use up that count, and a key this instance found valid lately
+ *   passes even when others at its address (a shared NAT) used it up: valid keys have their own limit.
  * Each returns whether it answered.
  */
 export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
   // Counted in 10-second windows (a sixth of the minute's budget each), so one address can never
   // spend a whole minute's budget in one burst.
   const limit = new LocalRateLimit(Math.ceil(options.requestsPerMinute / 6), 10_000);
+  const refusedKeys = new LocalRateLimit(Math.ceil(options.requestsPerMinute / 6), 10_000);
   const now = options.now ?? Date.now;
   const clientKey = (req: IncomingMessage) =>
     String(req.headers[CLIENT_ADDRESS_HEADER] ?? 'unknown');
@@ -63,7 +67,13 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
     api(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
       const key = clientKey(req);
       const simulator = SIMULATOR_PATH.test(pathname);
-      const { allowed, resetSeconds } = simulator ? limit.hit(key, now()) : limit.peek(key, now());
+      if (!simulator && isRecentlyValidKey(req.headers.authorization)) {
+        res.once('finish', () => res.statusCode === 401 && refusedKeys.hit(key, now()));
+        return false;
+      }
+      const { allowed, resetSeconds } = simulator
+        ? limit.hit(key, now())
+        : refusedKeys.peek(key, now());
       if (!allowed) {
         const body = JSON.stringify(
           problem(429, `Too many requests from your address. Try again in ${resetSeconds} s.`),
@@ -78,8 +88,14 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
           .end(body);
         return true;
       }
-      if (!simulator) res.once('finish', () => res.statusCode === 401 && limit.hit(key, now()));
+      if (!simulator)
+        res.once('finish', () => res.statusCode === 401 && refusedKeys.hit(key, now()));
       return false;
     },
   };
+}
+
+function isRecentlyValidKey(authorization: string | undefined): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  return token !== undefined && wasRecentlyValid(token);
 }

@@ -10,6 +10,9 @@ const COPY = {
   tooMany: { es: es.plainPages.tooMany, en: en.plainPages.tooMany },
   tooManyInWizard: { es: es.plainPages.tooManyInWizard, en: en.plainPages.tooManyInWizard },
   tooLarge: { es: es.plainPages.tooLarge, en: en.plainPages.tooLarge },
+  tooLargeForm: { es: es.plainPages.tooLargeForm, en: en.plainPages.tooLargeForm },
+  foreignOrigin: { es: es.plainPages.foreignOrigin, en: en.plainPages.foreignOrigin },
+  badRequest: { es: es.plainPages.badRequest, en: en.plainPages.badRequest },
   unavailable: { es: es.plainPages.unavailable, en: en.plainPages.unavailable },
   notFound: {
     es: { title: es.notFound.title, body: es.notFound.body, back: es.notFound.home },
@@ -17,7 +20,7 @@ const COPY = {
   },
 } as const;
 
-type PlainPage = keyof typeof COPY;
+export type PlainPage = keyof typeof COPY;
 
 /**
  * A page answered before Next renders anything (too many views, a body over the limit, a malformed link, the database unreachable): plain

@@ -2,7 +2,6 @@ import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isDatabaseUnavailable, type Db } from '@/lib/db';
 import { withinAddressAndRefLimits } from '@/lib/ratelimit';
-import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
 import {
@@ -12,6 +11,7 @@ import {
 } from './match-registration-page';
 import { copyNextPage, replayNextPage } from './next-page-copy';
 import { PageStore } from './page-store';
+import { refuseUnfitPost } from './refuse-unfit-post';
 import { sendPlainPage } from './plain-pages';
 
 interface RegistrationPageOptions {
@@ -30,7 +30,8 @@ const ARCA_PAGE_MAX_AGE_MS = 30_000;
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
  * and answers a step again from its last rendering while the registration's version is unchanged,
- * with a fresh CSP nonce. Any other request goes to `render` untouched.
+ * with a fresh CSP nonce. Every page post is checked first (refuseUnfitPost); any other request goes
+ * to `render` untouched.
  */
 export function createRegistrationPageServer(options: RegistrationPageOptions) {
   const store = options.store ?? new PageStore();
@@ -42,16 +43,8 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
   ): Promise<void> {
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0]!;
-    // Next answers an oversized action with a bare 500; without JavaScript that is all a supplier would see.
-    if (
-      req.method === 'POST' &&
-      declaredBodySize(req.method, req.headers, BODY_LIMITS.action) === 'over'
-    ) {
-      const posted = matchRegistrationPage(path);
-      if (!posted) return render();
-      sendPlainPage(res, 413, 'tooLarge', posted.locale, path);
-      return discardRest(req);
-    }
+    // Next answers these posts with a bare 500; without JavaScript that is all a user would see.
+    if (refuseUnfitPost(req, res, path)) return;
     const page =
       req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
@@ -89,25 +82,6 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     render();
   }
 }
-
-/**
- * Called once the answer is sent: reads and drops the rest of the upload so the browser can finish
- * sending and then show that answer. Past a bound (bytes or time) the connection is cut; the
- * browser already holds the answer by then and shows it. Answering only after reading the whole
- * body would leave nothing to show when the cut comes first (Chromium shows a connection reset).
- */
-function discardRest(req: IncomingMessage) {
-  let received = 0;
-  const cut = () => req.destroy();
-  const timer = setTimeout(cut, DISCARD_AT_MOST_MS).unref();
-  req.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > DISCARD_AT_MOST_BYTES) cut();
-  });
-  req.once('close', () => clearTimeout(timer));
-}
-const DISCARD_AT_MOST_BYTES = 16 * 1024 * 1024;
-const DISCARD_AT_MOST_MS = 15_000;
 
 function withinLimits(
   db: Db,

@@ -3,6 +3,7 @@ export const JOB_FAULT_CODES = [
   'app_not_connected',
   'step_failed',
   'webhook_refused',
+  'webhook_destination_refused',
   'webhook_gave_up',
   'supplier_not_registered',
   'invoice_invalid',

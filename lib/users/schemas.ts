@@ -10,7 +10,14 @@ const emailSchema = z
   .pipe(z.string().max(254));
 
 export const signInInput = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'email is required').max(254),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'email is required')
+    .max(254)
+    // No address has control characters, and PostgreSQL cannot even compare text holding a NUL.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'email is not valid'),
   password: z.string().min(1, 'password is required').max(1024),
 });
 

@@ -22,10 +22,10 @@ interface ThrottleRule {
   refuseBeyondMaxWait: boolean;
 }
 
-// An account's attempts are never refused, only made to wait (at most ACCOUNT_THROTTLE.maxWaitMs), so
-// whoever guesses at an account slows its owner down but never keeps them out; the hard limit is per
-// address. An address the account has signed in from before takes the place of the address's own
-// throttle (KNOWN_ADDRESS_THROTTLE, never refused): what others do from that address cannot keep its owner out.
+// An account's attempts are never refused, only made to wait (at most ACCOUNT_THROTTLE.maxWaitMs); the
+// hard limit is per address. An address the account has signed in from before has a budget of its
+// own (KNOWN_ADDRESS_THROTTLE, never refused) in place of both the account's and the address's: what
+// others do at the account from elsewhere, or at other accounts from that address, never delays its owner.
 export const ACCOUNT_THROTTLE: ThrottleRule = {
   freeFailures: 3,
   maxSpacingMs: 15_000,
@@ -82,17 +82,21 @@ const table = schema.signInThrottles;
 
 /**
  * Takes this attempt's turn on the account and on the address (or, from an address the account has
- * signed in from, on that known address): each attempt waits for the turn its keys' earlier attempts
+ * signed in from, on that known address alone): each attempt waits for the turn its keys' earlier attempts
  * left, counts as a failure at once, and pushes the next turn on by the new spacing. Concurrent
  * attempts therefore queue behind each other instead of all being checked at once.
  */
 export async function reserveAttempt(db: Db, keys: ThrottleKeys, now: number): Promise<Attempt> {
   return db.transaction(async (tx) => {
     const known = await isKnownAddress(tx, keys.known, now);
-    const rules = new Map<string, ThrottleRule>([
-      [keys.account, ACCOUNT_THROTTLE],
-      known ? [keys.known, KNOWN_ADDRESS_THROTTLE] : [keys.address, ADDRESS_THROTTLE],
-    ]);
+    const rules = new Map<string, ThrottleRule>(
+      known
+        ? [[keys.known, KNOWN_ADDRESS_THROTTLE]]
+        : [
+            [keys.account, ACCOUNT_THROTTLE],
+            [keys.address, ADDRESS_THROTTLE],
+          ],
+    );
     const rows = await lockKeys(tx, [...rules.keys()], now);
     const turns = rows.map((row) => takeTurn(row, rules.get(row.key)!, now));
     if (turns.some((turn) => turn === undefined)) return { waitMs: 0, refused: true, reserved: [] };

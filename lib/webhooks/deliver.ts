@@ -1,7 +1,12 @@
 import { isIP, type LookupFunction } from 'node:net';
 import { postBounded } from '@/lib/http-client';
 import { observeWebhookDelivery } from '@/lib/metrics';
-import { guardedLookup, isRefusedDestination, type Resolver } from './ssrf';
+import {
+  BlockedDestinationError,
+  guardedLookup,
+  isRefusedDestination,
+  type Resolver,
+} from './ssrf';
 
 interface DeliveryRequest {
   url: string;
@@ -21,8 +26,13 @@ interface DeliveryResult {
   error?: string;
   /** Seconds the receiver asked us to wait (`retry_in` in its JSON answer). */
   retryIn?: number;
-  /** True when retrying cannot help (a URL that does not parse). */
+  /** True when retrying cannot help (a URL that does not parse, a destination policy refuses). */
   permanent?: boolean;
+  /**
+   * The destination's address is not a public one (ssrf.ts), decided from the address alone before
+   * any connection: retrying cannot help, and saying so tells the tenant nothing DNS does not.
+   */
+  refusedByPolicy?: boolean;
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -47,7 +57,13 @@ async function attempt(request: DeliveryRequest): Promise<DeliveryResult> {
   // An address in the URL is connected to without a lookup, so it is checked here.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && !request.allowPrivate && isRefusedDestination(literal)) {
-    return { ok: false, durationMs: 0, error: `destination ${url.hostname} is a refused address` };
+    return {
+      ok: false,
+      durationMs: 0,
+      error: `destination ${url.hostname} is a refused address`,
+      permanent: true,
+      refusedByPolicy: true,
+    };
   }
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -72,7 +88,13 @@ async function attempt(request: DeliveryRequest): Promise<DeliveryResult> {
       ...(status >= 300 && status < 400 ? { error: 'redirects are not followed' } : {}),
     };
   } catch (error) {
-    return { ok: false, durationMs: elapsed(), error: (error as Error).message };
+    const refused = isPolicyRefusal(error);
+    return {
+      ok: false,
+      durationMs: elapsed(),
+      error: (error as Error).message,
+      ...(refused ? { permanent: true, refusedByPolicy: true } : {}),
+    };
   }
 }
 
@@ -83,4 +105,12 @@ function readRetryIn(text: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The guarded lookup refused every address the name has (postBounded wraps it as the cause). */
+function isPolicyRefusal(error: unknown): boolean {
+  return (
+    error instanceof BlockedDestinationError ||
+    (error instanceof Error && error.cause instanceof BlockedDestinationError)
+  );
 }

@@ -10,18 +10,29 @@ export interface ApiPrincipal {
   environment: 'sandbox' | 'live';
 }
 
-// A short cache of valid keys spares one query per request; a revocation on another instance
-// applies within CACHE_MS. Refused tokens are not cached: anyone can make up any number of them,
-// and they would push valid keys out (server.ts limits failed attempts per address instead).
-const CACHE_MS = 5_000;
+// A short cache of valid keys spares one query per request in a burst; a revocation applies at once
+// on the instance that made it (revokeApiKey clears the cache) and within REVOCATION_BOUND_MS on every
+// other one (docs/api.md says so). Refused tokens are not cached: anyone can make up any number of
+// them, and they would push valid keys out (server.ts limits failed attempts per address instead).
+export const REVOCATION_BOUND_MS = 1_000;
+const CACHE_MS = REVOCATION_BOUND_MS;
 const CACHE_MAX = 10_000;
 const LAST_USED_EVERY_MS = 60_000;
 const cache = new LRUCache<string, ApiPrincipal>({ max: CACHE_MAX, ttl: CACHE_MS });
+// Tokens this instance found valid lately. Never trusted to authenticate: it only lets a key through
+// the per-address limit on refused keys (lib/page-cache), so others behind one NAT cannot lock it out.
+const RECENTLY_VALID_MS = 10 * 60_000;
+const recentlyValid = new LRUCache<string, true>({ max: CACHE_MAX, ttl: RECENTLY_VALID_MS });
 // Keys whose last use was written within the minute (a key pushed out is only written again early).
 const lastUsedWritten = new LRUCache<string, true>({ max: CACHE_MAX, ttl: LAST_USED_EVERY_MS });
 
 export function forgetAuthenticatedKeys() {
   cache.clear();
+}
+
+/** Whether this instance found `token` valid within the last 10 minutes (and not refused since). */
+export function wasRecentlyValid(token: string): boolean {
+  return recentlyValid.has(hashApiToken(token));
 }
 
 /** The workspace a bearer token belongs to, or null for an unknown or revoked token. */
@@ -43,8 +54,12 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrin
     row && !row.revokedAt
       ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment }
       : null;
-  if (!principal) return null;
+  if (!principal) {
+    recentlyValid.delete(hash);
+    return null;
+  }
   cache.set(hash, principal);
+  recentlyValid.set(hash, true);
   if (!lastUsedWritten.has(principal.keyId)) {
     lastUsedWritten.set(principal.keyId, true);
     await db

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@/lib/db';
-import { authenticateApiKey, revokeApiKey } from '@/lib/workspaces';
+import { authenticateApiKey, REVOCATION_BOUND_MS, revokeApiKey } from '@/lib/workspaces';
 import { apiHarness, party } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
@@ -61,6 +61,33 @@ describeEachDatabase('API keys and workspaces', (database) => {
       keyId: extra.keyId,
       workspaceId: extra.id,
     });
+  });
+
+  it('a key revoked on another instance stops working within REVOCATION_BOUND_MS (1 s), as docs/api.md says', async () => {
+    const { db } = database();
+    const extra = await api.workspace();
+    expect(REVOCATION_BOUND_MS).toBeLessThanOrEqual(1_000);
+    expect(await authenticateApiKey(db, extra.key)).not.toBeNull();
+    // Revoked by another instance: this one's cache is not told.
+    const revokedAt = Date.now();
+    await db
+      .update(schema.apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(schema.apiKeys.id, extra.keyId));
+    let refusedAfter = Infinity;
+    while (Date.now() - revokedAt < 3 * REVOCATION_BOUND_MS) {
+      if ((await authenticateApiKey(db, extra.key)) === null) {
+        refusedAfter = Date.now() - revokedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(refusedAfter).toBeLessThanOrEqual(REVOCATION_BOUND_MS + 100);
+    // On the instance that revokes, at once.
+    const other = await api.workspace();
+    expect(await authenticateApiKey(db, other.key)).not.toBeNull();
+    expect(await revokeApiKey(db, other.id, other.keyId)).toBe(true);
+    expect(await authenticateApiKey(db, other.key)).toBeNull();
   });
 
   it("answers 404, never 403, for another workspace's entry, job and workflow", async () => {

@@ -348,12 +348,53 @@ describeEachDatabase('unauthenticated API requests before the API', (database) =
     ).toBe(401);
   });
 
+  it('never refuses a valid key for its address: pages spend their own budget, and a key found valid passes made-up ones (a shared NAT)', async () => {
+    const { db } = database();
+    const workspace = await createWorkspace(db, { name: `nat ${newRef()}` });
+    await connectApp(db, workspace.id, 'gov-ar');
+    const { token } = await createApiKey(db, workspace.id);
+    const { token: unused } = await createApiKey(db, workspace.id);
+    const from = '127.0.0.35';
+    // Others behind the same address use up the page budget…
+    for (let i = 0; i < 3; i++)
+      expect((await request(app.origin(), '/console/sign-in', { from })).status).toBe(200);
+    expect((await request(app.origin(), '/console/sign-in', { from })).status).toBe(429);
+    // …and a valid key, never seen before, is still answered.
+    expect(
+      (await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(token) })).status,
+    ).toBe(200);
+    // Then they use up the budget of refused keys: made-up keys are refused before any lookup…
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await request(app.origin(), '/utils/v1/ping', {
+            from,
+            headers: bearer(`nat-made-up-${i}`),
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (await request(app.origin(), '/utils/v1/ping', { from, headers: bearer('nat-made-up-x') }))
+        .status,
+    ).toBe(429);
+    // …while the key this instance found valid keeps working, request after request.
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(token) })).status,
+      ).toBe(200);
+    // A valid key this instance has never seen waits like a made-up one (the documented bound).
+    expect(
+      (await request(app.origin(), '/utils/v1/ping', { from, headers: bearer(unused) })).status,
+    ).toBe(429);
+  });
+
   it('counts every simulator request, and shares one budget with the pages', async () => {
     const from = '127.0.0.33';
     for (let i = 0; i < 3; i++)
       expect((await request(app.origin(), '/simulator/arca', { from })).status).toBe(200);
     expect((await request(app.origin(), '/simulator/arca', { from })).status).toBe(429);
     expect((await request(app.origin(), '/console/sign-in', { from })).status).toBe(429);
+    // API keys have a count of their own: pages never use it up (see above).
     const pagesFirst = '127.0.0.34';
     for (let i = 0; i < 3; i++)
       expect((await request(app.origin(), '/console/sign-in', { from: pagesFirst })).status).toBe(
@@ -366,6 +407,6 @@ describeEachDatabase('unauthenticated API requests before the API', (database) =
           headers: bearer('made-up'),
         })
       ).status,
-    ).toBe(429);
+    ).toBe(401);
   });
 });

@@ -200,6 +200,38 @@ describeEachDatabase('console sign-in throttle', (database) => {
     }
   }, 120_000);
 
+  it('an attack on the account from elsewhere never delays its owner at an address they signed in from before', async () => {
+    const { db } = database();
+    const target = await operator();
+    const home = address();
+    const right = { email: target, password: 'the right password' };
+    expect((await signIn(db, right, { clientAddress: home, clock: fakeClock() })).ok).toBe(true);
+    // 30 wrong passwords at once, from other addresses, all arriving at the same instant.
+    const attack = stillClock();
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(
+          db,
+          { email: target, password: `guess ${i}` },
+          { clientAddress: i % 2 ? address() : '203.0.113.7', clock: attack },
+        ),
+      ),
+    );
+    expect(Math.max(...attack.waits)).toBeGreaterThan(0);
+    // From an address it has never signed in from, the account's throttle applies…
+    const stranger = stillClock(attack.now());
+    await signIn(
+      db,
+      { email: target, password: 'one more guess' },
+      { clientAddress: address(), clock: stranger },
+    );
+    expect(Math.max(...stranger.waits)).toBeGreaterThan(0);
+    // …but the owner, at home, goes straight in.
+    const owner = stillClock(attack.now());
+    expect((await signIn(db, right, { clientAddress: home, clock: owner })).ok).toBe(true);
+    expect(owner.waits).toEqual([0]);
+  });
+
   it('computes the decoy once, ahead of the first unknown email: that sign-in runs one scrypt, not two', async () => {
     const { db } = database();
     delete (globalThis as { __arcaDecoyHash?: unknown }).__arcaDecoyHash;

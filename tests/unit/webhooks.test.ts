@@ -297,6 +297,34 @@ describe('deliverWebhook', () => {
     ).toMatchObject({ ok: true, status: 200 });
   });
 
+  it('marks a refusal decided from the address alone as policy, permanent; an unreachable destination is neither', async () => {
+    const toPrivate: Resolver = async () => [{ address: '10.1.2.3', family: 4 }];
+    const byName = await deliverWebhook({
+      url: 'http://hooks.example/',
+      body: '{}',
+      headers: {},
+      allowPrivate: false,
+      resolve: toPrivate,
+    });
+    expect(byName).toMatchObject({ ok: false, permanent: true, refusedByPolicy: true });
+    expect(byName.status).toBeUndefined();
+    expect(await post('http://192.168.1.10/', false)).toMatchObject({
+      permanent: true,
+      refusedByPolicy: true,
+    });
+    // Allowed, and nobody listening (a closed loopback port): worth retrying, not a policy matter.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const free = (probe.address() as AddressInfo).port;
+        probe.close(() => resolve(free));
+      });
+    });
+    const unreachable = await post(`http://127.0.0.1:${closed}/`, true);
+    expect(unreachable.ok).toBe(false);
+    expect(unreachable.permanent).toBeUndefined();
+    expect(unreachable.refusedByPolicy).toBeUndefined();
+  });
+
   it('reads retry_in from a failed answer', async () => {
     expect(await post(`http://127.0.0.1:${port}/fail`, true)).toMatchObject({
       ok: false,

@@ -8,8 +8,10 @@ import { buildWebhookPayload, deliverWebhook, nextRetryDelay, signWebhook } from
 import { webhookConfigSchema } from '../schemas';
 import type { StepHandler } from '../runner/types';
 
-// Refused, unreachable and silent destinations read the same to the tenant (the cause goes to the
-// server log): anything finer would let a workflow's URL probe which hosts and ports answer.
+// Unreachable and silent destinations read the same to the tenant (the cause goes to the server
+// log): anything finer would let a workflow's URL probe which hosts and ports answer. A destination
+// refused by policy is decided before any connection, from the address alone, so saying so reveals
+// only what the name's public DNS answer already does; the address itself is never shown.
 const NO_ANSWER = 'no HTTP answer from the destination';
 
 /** One delivery attempt per run; failures come back as ERR with the next attempt's time, or KO after 12 h. */
@@ -70,6 +72,22 @@ export const webhook: StepHandler = async ({ db, job, step, previousEvents, now 
       { jobId: job.id, stepId: step.id, attempt, cause: result.error },
       'webhook: no HTTP answer',
     );
+  if (result.refusedByPolicy) {
+    // The cause (with the address the name resolved to) goes to the server log only; the tenant reads
+    // the host they typed and why, once: no retry can change the answer while the address stays.
+    getLogger().warn(
+      { jobId: job.id, stepId: step.id, attempt, cause: result.error },
+      'webhook: destination refused by policy',
+    );
+    return {
+      status: 'KO',
+      provider: 'webhook',
+      code: 'webhook_destination_refused',
+      message: `webhook not delivered: ${destinationOf(config.url)} is not allowed by policy (webhooks go only to public internet addresses); not retried`,
+      detail,
+      hideTiming: true,
+    };
+  }
   const why = answered
     ? (result.error ?? `HTTP ${result.status}`)
     : result.permanent
@@ -101,3 +119,12 @@ export const webhook: StepHandler = async ({ db, job, step, previousEvents, now 
     hideTiming: !answered,
   };
 };
+
+/** The host (and port) as the tenant wrote it in the workflow's URL. */
+function destinationOf(url: string): string {
+  try {
+    return `the destination ${new URL(url).host}`;
+  } catch {
+    return 'the destination';
+  }
+}

@@ -5,21 +5,22 @@ import { getDb } from '@/lib/db';
 import { redirect } from '@/lib/i18n';
 import { requestClientAddress } from '@/lib/security';
 import { signIn, signInInput } from '@/lib/users';
-import { formValues, type ActionState } from '@/components/forms/action-state';
+import { formValues, postedForm, type ActionState } from '@/components/forms/action-state';
 import { setSessionCookie } from '../session';
 
 export type SignInState = ActionState<{ email: string }>;
 
-export async function signInAction(
-  _previous: SignInState,
-  formData: FormData,
-): Promise<SignInState> {
+export async function signInAction(_previous: SignInState, posted: unknown): Promise<SignInState> {
+  const formData = postedForm(posted);
   const values = formValues(formData, ['email'] as const);
   const parsed = signInInput.safeParse({
     email: values.email,
     password: formData.get('password') ?? '',
   });
-  if (!parsed.success) return { status: 'error', code: 'signInMissing', values };
+  if (!parsed.success) {
+    const blank = !values.email.trim() || !formData.get('password');
+    return { status: 'error', code: blank ? 'signInMissing' : 'signInInvalid', values };
+  }
   const clientAddress = await requestClientAddress();
   const result = await signIn(await getDb(), parsed.data, { clientAddress });
   if (!result.ok) return { status: 'error', code: 'signInInvalid', values };

@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { issueCorrection, startInvoiceSend } from '@/lib/invoices';
-import type { ErrorMessage } from '@/components/forms/action-state';
+import { postedForm, type ErrorMessage } from '@/components/forms/action-state';
 import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../session';
 
@@ -18,8 +18,9 @@ export type SendInvoiceState =
 /** "Enviar a ARCA": startInvoiceSend checks the invoice against the session's workspace and its state. */
 export async function sendInvoiceAction(
   _previous: SendInvoiceState,
-  formData: FormData,
+  posted: unknown,
 ): Promise<SendInvoiceState> {
+  const formData = postedForm(posted);
   const operator = await requireOperator();
   const invoiceId = String(formData.get('invoice_id') ?? '');
   if (!isUuid(invoiceId)) return { status: 'error', code: 'failed' };
@@ -42,8 +43,9 @@ export type CreditNoteState = { status: 'idle' } | { status: 'error'; message?: 
  */
 export async function issueCreditNoteAction(
   _previous: CreditNoteState,
-  formData: FormData,
+  posted: unknown,
 ): Promise<CreditNoteState> {
+  const formData = postedForm(posted);
   const operator = await requireOperator();
   const invoiceId = String(formData.get('invoice_id') ?? '');
   if (!isUuid(invoiceId)) return { status: 'error' };

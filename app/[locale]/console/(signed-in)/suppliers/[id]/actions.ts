@@ -6,7 +6,7 @@ import { DomainError } from '@/lib/errors';
 import { getEntry } from '@/lib/silo';
 import { createJob } from '@/lib/transform';
 import { isUuid } from '@/components/console/is-uuid';
-import { formValues, type ActionState } from '@/components/forms/action-state';
+import { formValues, postedForm, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
@@ -15,8 +15,9 @@ export type RunWorkflowState = ActionState<{ workflow_id: string }, { jobId: str
 /** Starts the chosen workflow on a supplier; createJob checks both ids against the session's workspace. */
 export async function runWorkflowAction(
   _previous: RunWorkflowState,
-  formData: FormData,
+  posted: unknown,
 ): Promise<RunWorkflowState> {
+  const formData = postedForm(posted);
   const operator = await requireOperator();
   const values = formValues(formData, ['workflow_id'] as const);
   const entryId = String(formData.get('entry_id') ?? '');

@@ -7,7 +7,7 @@ import { redirect } from '@/lib/i18n';
 import { createEntry, findEntries, PARTY_SCHEMA, partyOf, validateParty } from '@/lib/silo';
 import { formatCuit, normalizeCuit, validateCuit, type CuitProblem } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { formValues, type ActionState } from '@/components/forms/action-state';
+import { formValues, postedForm, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 
@@ -22,8 +22,9 @@ export type SupplierFormState = ActionState<
 /** Build validates and previews the party; Save stores it in the suppliers folder and opens it. */
 export async function supplierAction(
   _previous: SupplierFormState,
-  formData: FormData,
+  posted: unknown,
 ): Promise<SupplierFormState> {
+  const formData = postedForm(posted);
   const operator = await requireOperator();
   const values = formValues(formData, FIELDS);
   const input = {

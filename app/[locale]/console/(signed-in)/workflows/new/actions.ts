@@ -5,7 +5,7 @@ import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { createWorkflow, WEBHOOK_SUBSCRIPTIONS } from '@/lib/transform';
-import { formValues, type ActionState } from '@/components/forms/action-state';
+import { formValues, postedForm, type ActionState } from '@/components/forms/action-state';
 import { errorState } from '@/components/forms/error-state';
 import { requireOperator } from '../../../session';
 import { CONSOLE_TEMPLATES } from './console-templates';
@@ -56,8 +56,9 @@ function formFieldOf(path: string): WorkflowField | undefined {
 
 export async function createWorkflowAction(
   _previous: WorkflowFormState,
-  formData: FormData,
+  posted: unknown,
 ): Promise<WorkflowFormState> {
+  const formData = postedForm(posted);
   const operator = await requireOperator();
   const values = formValues(formData, FIELDS);
   const template = isConsoleTemplate(values.template) ? values.template : CONSOLE_TEMPLATES[0];

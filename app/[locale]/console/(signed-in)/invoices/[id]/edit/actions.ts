@@ -8,7 +8,7 @@ import { redirect } from '@/lib/i18n';
 import { INVOICE_SCHEMA, updateInvoiceEntry } from '@/lib/invoices';
 import { isObject } from '@/lib/invoicing';
 import { getEntry } from '@/lib/silo';
-import type { ErrorMessage } from '@/components/forms/action-state';
+import { postedForm, type ErrorMessage } from '@/components/forms/action-state';
 import { isUuid } from '@/components/console/is-uuid';
 import { requireOperator } from '../../../../session';
 import { problemList } from './problem-list';
@@ -28,8 +28,9 @@ export type EditInvoiceState =
 /** «Guardar los cambios»: the typed JSON replaces the unsent invoice, checked as creating it checks it. */
 export async function editInvoiceAction(
   _previous: EditInvoiceState,
-  formData: FormData,
+  posted: unknown,
 ): Promise<EditInvoiceState> {
+  const formData = postedForm(posted);
   const operator = await requireOperator();
   const invoiceId = String(formData.get('invoice_id') ?? '');
   const document = String(formData.get('document') ?? '');
