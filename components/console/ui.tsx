@@ -43,7 +43,7 @@ export function Card({
   return (
     <section
       aria-labelledby={title ? id : undefined}
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       {title ? (
         <h2 id={id} className="mb-3 text-lg font-semibold">

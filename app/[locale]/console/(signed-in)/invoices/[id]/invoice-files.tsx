@@ -25,7 +25,8 @@ export async function InvoiceFiles({
       {files.length === 0 ? (
         <p className="text-sm text-slate-700">{t('empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // relative: the header's sr-only label is positioned, and must be clipped with the table.
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="invoice-files">
             <thead className="text-slate-700">
               <tr>

@@ -59,30 +59,32 @@ export async function InvoiceLines({
           {calculation.vat.length === 0 ? (
             <p className="text-sm text-slate-700">{t('vat.none')}</p>
           ) : (
-            <table className="min-w-full text-sm" data-testid="invoice-vat">
-              <thead className={HEAD}>
-                <tr>
-                  <th scope="col" className={cell}>
-                    {t('vat.rate')}
-                  </th>
-                  <th scope="col" className={number}>
-                    {t('vat.base')}
-                  </th>
-                  <th scope="col" className={number}>
-                    {t('vat.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {calculation.vat.map((rate) => (
-                  <tr key={rate.rateId}>
-                    <td className={cell}>{formatPercent(locale, rate.percent)}</td>
-                    <td className={number}>{money(rate.base)}</td>
-                    <td className={number}>{money(rate.amount)}</td>
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="vat-title">
+              <table className="min-w-full text-sm" data-testid="invoice-vat">
+                <thead className={HEAD}>
+                  <tr>
+                    <th scope="col" className={cell}>
+                      {t('vat.rate')}
+                    </th>
+                    <th scope="col" className={number}>
+                      {t('vat.base')}
+                    </th>
+                    <th scope="col" className={number}>
+                      {t('vat.amount')}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {calculation.vat.map((rate) => (
+                    <tr key={rate.rateId}>
+                      <td className={cell}>{formatPercent(locale, rate.percent)}</td>
+                      <td className={number}>{money(rate.base)}</td>
+                      <td className={number}>{money(rate.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </Card>
         <Card title={t('totals.title')} id="totals-title">

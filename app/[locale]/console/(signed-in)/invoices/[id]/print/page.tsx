@@ -50,7 +50,7 @@ export default async function InvoicePrintPage({ params }: Props) {
           >
             {t('download')}
           </a>
-          <PrintButton />
+          <PrintButton label={t('print')} />
         </div>
       </div>
       <article

@@ -1,14 +1,15 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { buttonClass } from '@/components/console/ui';
 
-/** Opens the browser's print dialog (where "Save as PDF" is); never printed itself. */
-export function PrintButton() {
-  const t = useTranslations('invoicePrint');
+/**
+ * Opens the browser's print dialog (where "Save as PDF" is); never printed itself. The label comes
+ * from the page: the printed voucher's copy is not among the messages sent to the browser.
+ */
+export function PrintButton({ label }: { label: string }) {
   return (
     <button type="button" className={`${buttonClass} print:hidden`} onClick={() => window.print()}>
-      {t('print')}
+      {label}
     </button>
   );
 }
