@@ -1,8 +1,7 @@
 'use client';
 
-import { startTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { useServerRetry } from '@/components/ui/use-server-retry';
 import { buttonClass } from './ui';
 
 /**
@@ -18,12 +17,7 @@ export function ConsoleError({
   reset: () => void;
 }) {
   const t = useTranslations('console.error');
-  const router = useRouter();
-  const retry = () =>
-    startTransition(() => {
-      router.refresh();
-      reset();
-    });
+  const retry = useServerRetry(reset);
   return (
     <section
       aria-labelledby="console-error-title"

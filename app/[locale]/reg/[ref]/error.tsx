@@ -1,8 +1,7 @@
 'use client';
 
-import { startTransition } from 'react';
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
+import { useServerRetry } from '@/components/ui/use-server-retry';
 
 /** Any unexpected failure inside a step: calm words, nothing lost, and a way to try again. */
 export default function RegistrationError({
@@ -12,12 +11,7 @@ export default function RegistrationError({
   reset: () => void;
 }) {
   const t = useTranslations('wizard.error');
-  const router = useRouter();
-  const retry = () =>
-    startTransition(() => {
-      router.refresh();
-      reset();
-    });
+  const retry = useServerRetry(reset);
   return (
     <section aria-labelledby="error-title" className="space-y-4" data-testid="step-error">
       <h1 id="error-title" className="text-2xl font-bold">
