@@ -148,7 +148,8 @@ export type SendEvent =
   | { type: 'reserved'; outcome: 'reserved' | 'lost' | 'held' }
   | { type: 'cae'; answer: CaeResult }
   | { type: 'consulted'; answer: ConsultAnswer }
-  | { type: 'written' };
+  /** `recorded`: false when the row was no longer pending (another job on the entry decided first). */
+  | { type: 'written'; recorded: boolean };
 
 /** What the transition needs to know of the request besides the state. */
 export interface SendContext {
@@ -318,6 +319,10 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
     }
     case 'recording':
       if (event.type !== 'written') return unexpected(state, event);
+      // Another job on the same entry recorded ARCA's answer first: what the row says stands (an
+      // approval never overwritten by a review, nor a review stamped as approved). Read it once more.
+      if (!event.recorded && state.write.kind !== 'drop')
+        return { at: 'reading', restarts: MAX_RESTARTS };
       return done(state.result);
     case 'done':
       return unexpected(state, event);

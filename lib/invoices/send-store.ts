@@ -308,14 +308,21 @@ export async function recordRejected(
   return recorded.length > 0;
 }
 
+// Only a send still pending: another job on the same entry may have recorded ARCA's answer first.
 const review = statement(
   'invoice_send_review',
-  `update invoice_sends set status = 'review', errors = $2::jsonb, updated_at = now() where entry_id = $1`,
+  `update invoice_sends set status = 'review', errors = $2::jsonb, updated_at = now()
+   where entry_id = $1 and status = 'pending'
+   returning entry_id`,
 );
 
-/** ARCA holds something else under the number: a person must look; it is never sent again. */
-export async function recordReview(db: Db, entryId: string, errors: WsfeError[]): Promise<void> {
-  await runStatement(db, review, [entryId, JSON.stringify(errors)]);
+/**
+ * ARCA holds something else under the number: a person must look; it is never sent again. False
+ * as recordApproved: the row was no longer pending, and what it says now stands.
+ */
+export async function recordReview(db: Db, entryId: string, errors: WsfeError[]): Promise<boolean> {
+  const recorded = await runStatement(db, review, [entryId, JSON.stringify(errors)]);
+  return recorded.length > 0;
 }
 
 const latestDate = statement(

@@ -182,26 +182,31 @@ async function perform(
       return { type: 'consulted', answer: await arca.consult(PtoVta, CbteTipo, CbteNro) };
     }
     case 'recording':
-      await write(db, request, state.write);
-      return { type: 'written' };
+      return { type: 'written', recorded: await write(db, request, state.write) };
   }
 }
 
-/** A store write; ARCA's answer is counted once per invoice, by the run that recorded it. */
-async function write(db: Db, request: SendRequest, change: SendWrite): Promise<void> {
+/**
+ * A store write; false when the row was no longer pending. ARCA's answer is counted once per
+ * invoice, by the run that recorded it.
+ */
+async function write(db: Db, request: SendRequest, change: SendWrite): Promise<boolean> {
   switch (change.kind) {
     case 'drop':
-      return dropClaim(db, request.entryId, change.number);
+      await dropClaim(db, request.entryId, change.number);
+      return true;
     case 'review':
       return recordReview(db, request.entryId, [{ code: 0, message: change.reason }]);
-    case 'approved':
-      if (await recordApproved(db, request.entryId, change))
-        countInvoiceSent(request.environment, 'approved');
-      return;
-    case 'rejected':
-      if (await recordRejected(db, request.entryId, change))
-        countInvoiceSent(request.environment, 'rejected');
-      return;
+    case 'approved': {
+      const recorded = await recordApproved(db, request.entryId, change);
+      if (recorded) countInvoiceSent(request.environment, 'approved');
+      return recorded;
+    }
+    case 'rejected': {
+      const recorded = await recordRejected(db, request.entryId, change);
+      if (recorded) countInvoiceSent(request.environment, 'rejected');
+      return recorded;
+    }
   }
 }
 
