@@ -77,7 +77,7 @@ const scenarioArb = fc.record({
   /** ARCA's behaviour, one per WSFE call in order (then it behaves). */
   arca: fc.array(moodArb, { maxLength: 30, size: 'max' }),
 });
-type Scenario = fc.infer<typeof scenarioArb>;
+type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
 interface SimRow {
   number: number;
@@ -232,6 +232,15 @@ async function startMoodyArca(db: Db, target: string) {
 
 class Crash extends Error {}
 
+/** One job sending one invoice: how often it ran, whether it finished, and how. */
+interface SenderJob {
+  row: StepContext['job'];
+  entryId: string;
+  tries: number;
+  done: boolean;
+  outcome: StepOutcome | undefined;
+}
+
 interface Attempt {
   gate?: { state: SendState; release: (crash: boolean) => void };
   ended: boolean;
@@ -295,12 +304,12 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
       doc.lines[0]!.item.price = PRICES[i]!;
       entries.push(await invoiceEntry(db, s.ownerId, doc));
     }
-    const jobs = [];
+    const jobs: SenderJob[] = [];
     for (const invoice of scenario.senders) {
       const entryId = entries[invoice % scenario.invoices]!;
       const { id } = await sendJob(db, s, entryId);
       const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, id));
-      jobs.push({ row: row!, entryId, tries: 0, done: false, outcome: undefined as unknown });
+      jobs.push({ row: row!, entryId, tries: 0, done: false, outcome: undefined });
     }
     Object.assign(arca.state, { script: scenario.arca, cursor: 0, cuit: s.cuit, pointOfSale });
     arca.state.deleted = [];
@@ -309,7 +318,7 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
       scenario.invalid === undefined ? undefined : TOTALS[scenario.invalid % scenario.invoices];
     const unexpected: unknown[] = [];
 
-    const start = (job: (typeof jobs)[number]) => {
+    const start = (job: SenderJob) => {
       const attempt: Attempt = { ended: false };
       attempts.set(job.row.id, attempt);
       job.tries += 1;
