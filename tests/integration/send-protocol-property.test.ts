@@ -253,6 +253,13 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
   let nextPointOfSale = 100;
   const owners: string[] = [];
   const attempts = new Map<string, Attempt>();
+  // Who waits for a sender to reach a step or end.
+  let waiters: (() => void)[] = [];
+  const changed = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
   // What the runs went through, reported once: a property that never met a case proves nothing.
   const seen = new Map<string, number>();
   const tally = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
@@ -290,6 +297,7 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
               else resolve();
             },
           };
+          changed();
         }),
     });
 
@@ -340,15 +348,16 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
           if (error instanceof Crash) tally(error.message);
           else unexpected.push(error);
         })
-        .finally(() => (attempt.ended = true));
+        .finally(() => {
+          attempt.ended = true;
+          changed();
+        });
     };
     const running = () => jobs.filter((j) => attempts.get(j.row.id)?.ended === false);
+    // Until every running sender waits at its next step (or ended): told, never polled.
     const quiet = async () => {
-      for (let spins = 0; ; spins++) {
-        if (running().every((j) => attempts.get(j.row.id)!.gate)) return;
-        if (spins > 200_000) throw new Error('a sender never reached its next step');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      while (!running().every((j) => attempts.get(j.row.id)!.gate))
+        await new Promise<void>((resolve) => waiters.push(resolve));
     };
 
     // Chaos: senders started and released in the scenario's order, crashed where it says.
