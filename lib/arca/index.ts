@@ -53,6 +53,7 @@ export type {
   FeTaxLine,
   FeAssociatedVoucher,
 } from './wsfe/fe-cae-request';
+export { feVoucherSchema, numberedFeVoucherSchema } from './wsfe/fe-voucher-schema';
 export { buildFeCaeRequest } from './wsfe/build-fe-cae-request';
 export { hashFeVoucher } from './wsfe/hash-fe-voucher';
 export { parseFeCaeResponse } from './wsfe/parse-fe-cae-response';

@@ -12,11 +12,12 @@ import { getEntry } from '@/lib/silo';
 import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';
 import { applyApproval, applyRejection } from './apply-approval';
 import { displayNumber } from './display-number';
-import { openArcaSession, type ArcaSession } from './arca-session';
+import { openArcaSession } from './arca-session';
 import { describeArcaErrors, knockOut, retryLater } from './outcomes';
 import { invoicingSupplier } from './invoicing-supplier';
-import { checkPointOfSale } from './point-of-sale-check';
-import { sendVoucher, type SendResult } from './send-voucher';
+import { sendArcaOf, timedArca } from './send-arca';
+import { rowMeaning, type SendResult, type SendState } from './send-protocol';
+import { LOCAL_TURNS, sendVoucher, timedTurns, type SendTurns } from './send-voucher';
 import { ticketFailure } from './ticket-failure';
 import { getSend } from './send-store';
 import type { FeVoucher, NumberedFeVoucher } from '@/lib/arca';
@@ -33,6 +34,13 @@ export interface InvoiceStepOptions {
    * calls), and the part spent waiting for other sends' turns on the sequence.
    */
   observe?: (timing: { totalMs: number; arcaMs: number; waitMs: number }) => void;
+  /**
+   * How senders of one sequence take turns (default: this process's queue). Tests give each
+   * simulated process its own, so their senders meet only in the database, as processes do.
+   */
+  turns?: SendTurns;
+  /** Tests: awaited before each effect of the send protocol (to interleave senders, or crash one). */
+  beforeEffect?: (state: SendState, job: { id: string; entryId: string }) => Promise<void>;
 }
 
 type Json = Record<string, unknown>;
@@ -51,8 +59,8 @@ const typeName = (voucherType: number) => {
   if (known.invoiceType === 'other') return 'Comprobante de Compra de Bienes Usados';
   return `${KIND_NAMES[known.invoiceType]} ${known.voucherClass}`;
 };
-const voucherName = (v: NumberedFeVoucher) =>
-  `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}`;
+const voucherName = (v: NumberedFeVoucher | null) =>
+  v ? `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}` : 'The invoice';
 
 // ARCA's answer to a date outside its window, or before its sequence's last voucher.
 const WOULD_REJECT_DATE = 10016;
@@ -110,36 +118,26 @@ async function runInvoiceStep(
   const cuit = supplier.company.cuit;
   const target = { ownerId: job.ownerId, entryId: entry.id, cuit, readData: entry.data };
 
-  if (stored?.status === 'approved' && stored.cae && stored.caeExpiry) {
-    const voucher = stored.voucher as NumberedFeVoucher;
-    await applyApproval(db, target, {
-      voucher,
-      cae: stored.cae,
-      caeExpiry: stored.caeExpiry,
-      observations: stored.observations,
-    });
-    return { status: 'OK', message: `${voucherName(voucher)} approved, CAE ${stored.cae}` };
+  // What the stored row means decides first: approved is applied again, review knocks out again,
+  // and a number already reserved is reconciled with the voucher stored under it, whatever the
+  // entry says now: an entry edited meanwhile, even into one that cannot be sent, must not leave
+  // the number pending and its point of sale blocked.
+  const meaning = rowMeaning(stored);
+  if (meaning.kind === 'settled') {
+    const settled = meaning.result;
+    if (settled.kind === 'review' && settled.stored && stored)
+      return knockOut(
+        'arca_review',
+        `Sending ${voucherName(settled.voucher)} needs a manual review and will not be sent again: ${describeArcaErrors(stored.errors)}.`,
+      );
+    return outcomeOf(ctx, target, settled);
   }
-  if (stored?.status === 'review')
-    return knockOut(
-      'arca_review',
-      `Sending ${voucherName(stored.voucher as NumberedFeVoucher)} needs a manual review and will not be sent again: ${describeArcaErrors(stored.errors)}.`,
-    );
-
-  // A number already reserved is reconciled with the voucher stored under it, whatever the entry
-  // says now: an entry edited meanwhile, even into one that cannot be sent, must not leave the
-  // number pending and its point of sale blocked.
   const mapped =
-    stored?.status === 'pending' && stored.number !== null
-      ? { ok: true as const, voucher: stored.voucher }
+    meaning.kind === 'numbered'
+      ? { ok: true as const, voucher: meaning.voucher }
       : voucherOfEntry(doc, supplier.regime, cuit);
   if (!mapped.ok) return mapped.refusal;
   const { voucher } = mapped;
-  // A pending send goes on with the sequence it stored.
-  const sequence =
-    stored?.status === 'pending'
-      ? { pointOfSale: stored.pointOfSale, voucherType: stored.voucherType }
-      : { pointOfSale: voucher.PtoVta, voucherType: voucher.CbteTipo };
 
   const opening = performance.now();
   const opened = await openArcaSession(db, supplier, {
@@ -149,11 +147,13 @@ async function runInvoiceStep(
   if (!opened.ok || opened.fromWsaa) spent.arcaMs += performance.now() - opening;
   if (!opened.ok)
     return ticketFailure(ctx, opened.outcome, { pending: stored?.status === 'pending' });
-  const session: ArcaSession = opened.session;
+  // Timing is measured around the protocol: ARCA's calls and the sequence's turns, wrapped once.
+  const arca = timedArca(sendArcaOf(opened.session), (ms) => (spent.arcaMs += ms));
+  const beforeEffect = options.beforeEffect;
 
   const result = await sendVoucher(
     db,
-    session,
+    arca,
     {
       entryId: entry.id,
       ownerId: job.ownerId,
@@ -161,29 +161,31 @@ async function runInvoiceStep(
       jobId: job.id,
       environment: supplier.environment,
       cuit,
-      ...sequence,
       voucher,
       stored,
-      beforeNumbering:
+      checkPointOfSale:
         supplier.environment === 'live'
-          ? async () => {
-              const started = performance.now();
-              const check = await checkPointOfSale(session, sequence.pointOfSale);
-              spent.arcaMs += performance.now() - started;
+          ? async (pointOfSale) => {
+              const check = await arca.pointOfSale(pointOfSale);
               if (check.ok) return { ok: true };
               return {
                 ok: false,
                 refusal:
                   check.reason === 'unavailable'
                     ? { kind: 'retry', reason: `FEParamGetPtosVenta failed (${check.code})` }
-                    : { kind: 'refused', reason: check.reason },
+                    : { kind: 'refused', reason: check.reason, pointOfSale },
               };
             }
           : undefined,
     },
-    { waitForSequenceMs: options.waitForSequenceMs ?? 30_000, spent },
+    {
+      waitForSequenceMs: options.waitForSequenceMs ?? 30_000,
+      turns: timedTurns(options.turns ?? LOCAL_TURNS, (ms) => (spent.waitMs += ms)),
+      beforeEffect:
+        beforeEffect && ((state) => beforeEffect(state, { id: job.id, entryId: entry.id })),
+    },
   );
-  return outcomeOf(ctx, target, result, sequence.pointOfSale);
+  return outcomeOf(ctx, target, result);
 }
 
 /** The voucher the entry maps to, or why it cannot be sent. */
@@ -226,7 +228,6 @@ async function outcomeOf(
   ctx: StepContext,
   target: Parameters<typeof applyApproval>[1],
   result: SendResult,
-  pointOfSale: number,
 ): Promise<StepOutcome> {
   switch (result.kind) {
     case 'approved':
@@ -249,7 +250,7 @@ async function outcomeOf(
     case 'refused':
       return knockOut(
         'point_of_sale_not_usable',
-        `Point of sale ${String(pointOfSale).padStart(4, '0')} ${POINT_OF_SALE_PROBLEMS[result.reason] ?? 'cannot be used'}: nothing was sent. In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».`,
+        `Point of sale ${String(result.pointOfSale).padStart(4, '0')} ${POINT_OF_SALE_PROBLEMS[result.reason] ?? 'cannot be used'}: nothing was sent. In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».`,
       );
     case 'invalid':
       return knockOut(

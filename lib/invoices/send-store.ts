@@ -1,5 +1,12 @@
 import 'server-only';
-import type { FeVoucher, NumberedFeVoucher, WsfeError } from '@/lib/arca';
+import { z } from 'zod';
+import {
+  feVoucherSchema,
+  numberedFeVoucherSchema,
+  type FeVoucher,
+  type NumberedFeVoucher,
+  type WsfeError,
+} from '@/lib/arca';
 import { runStatement, statement, type Db } from '@/lib/db';
 
 export type SendStatus = 'pending' | 'approved' | 'rejected' | 'review';
@@ -12,13 +19,22 @@ export interface VoucherSequence {
   voucherType: number;
 }
 
+/**
+ * The voucher column as read back: with its number on a numbered row (the number, point of sale
+ * and voucher type agreeing with the row's), without one otherwise, or why it cannot be read.
+ */
+export type StoredVoucher =
+  | { kind: 'numbered'; voucher: NumberedFeVoucher }
+  | { kind: 'unnumbered'; voucher: FeVoucher }
+  | { kind: 'unreadable'; problem: string };
+
 /** The sending of one invoice entry, as invoice_sends keeps it. */
 export interface InvoiceSend extends VoucherSequence {
   entryId: string;
   ownerId: string;
   supplierEntryId: string;
   number: number | null;
-  voucher: FeVoucher | NumberedFeVoucher;
+  stored: StoredVoucher;
   requestHash: string | null;
   status: SendStatus;
   cae: string | null;
@@ -34,26 +50,90 @@ const sendByEntry = statement(
    from invoice_sends where entry_id = $1`,
 );
 
+// PGlite hands jsonb back parsed, node-postgres too; a driver that answers text is read the same.
+const json = z.preprocess(
+  (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+  z.unknown(),
+);
+const wsfeErrors = z.preprocess(
+  (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+  z.array(z.object({ code: z.number(), message: z.string() })),
+);
+const sendRow = z.object({
+  entry_id: z.coerce.string(),
+  owner_id: z.coerce.string(),
+  supplier_entry_id: z.coerce.string(),
+  environment: z.enum(['sandbox', 'live']),
+  cuit: z.coerce.string(),
+  point_of_sale: z.coerce.number().int(),
+  voucher_type: z.coerce.number().int(),
+  number: z.coerce.number().int().nullable(),
+  voucher: json,
+  request_hash: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected', 'review']),
+  cae: z.string().nullable(),
+  cae_expiry: z.string().nullable(),
+  observations: wsfeErrors,
+  errors: wsfeErrors,
+});
+
+const oneLine = (error: z.ZodError) => z.prettifyError(error).replace(/\s*\n\s*/g, '; ');
+
+/** The stored voucher checked against the contract and against its own row. */
+function readVoucher(row: z.infer<typeof sendRow>): StoredVoucher {
+  if (row.number === null) {
+    const parsed = feVoucherSchema.safeParse(row.voucher);
+    return parsed.success
+      ? { kind: 'unnumbered', voucher: parsed.data }
+      : {
+          kind: 'unreadable',
+          problem: `the stored voucher is not one (${oneLine(parsed.error)})`,
+        };
+  }
+  const parsed = numberedFeVoucherSchema.safeParse(row.voucher);
+  if (!parsed.success)
+    return {
+      kind: 'unreadable',
+      problem: `the voucher stored under number ${row.number} is not one (${oneLine(parsed.error)})`,
+    };
+  const voucher = parsed.data;
+  const disagrees = [
+    voucher.CbteNro !== row.number &&
+      `CbteNro ${voucher.CbteNro} (the row's number is ${row.number})`,
+    voucher.PtoVta !== row.point_of_sale &&
+      `PtoVta ${voucher.PtoVta} (the row's point of sale is ${row.point_of_sale})`,
+    voucher.CbteTipo !== row.voucher_type &&
+      `CbteTipo ${voucher.CbteTipo} (the row's voucher type is ${row.voucher_type})`,
+  ].filter((d): d is string => typeof d === 'string');
+  if (disagrees.length)
+    return {
+      kind: 'unreadable',
+      problem: `the voucher stored under number ${row.number} disagrees with its row: ${disagrees.join(', ')}`,
+    };
+  return { kind: 'numbered', voucher };
+}
+
+/** The entry's send, its voucher validated as it is read (never trusted as written). */
 export async function getSend(db: Db, entryId: string): Promise<InvoiceSend | undefined> {
-  const [row] = await runStatement<Record<string, unknown>>(db, sendByEntry, [entryId]);
-  if (!row) return undefined;
-  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  const [found] = await runStatement<Record<string, unknown>>(db, sendByEntry, [entryId]);
+  if (!found) return undefined;
+  const row = sendRow.parse(found);
   return {
-    entryId: String(row.entry_id),
-    ownerId: String(row.owner_id),
-    supplierEntryId: String(row.supplier_entry_id),
-    environment: row.environment as InvoiceSend['environment'],
-    cuit: String(row.cuit),
-    pointOfSale: Number(row.point_of_sale),
-    voucherType: Number(row.voucher_type),
-    number: row.number === null ? null : Number(row.number),
-    voucher: json(row.voucher) as FeVoucher,
-    requestHash: (row.request_hash as string | null) ?? null,
-    status: row.status as SendStatus,
-    cae: (row.cae as string | null) ?? null,
-    caeExpiry: (row.cae_expiry as string | null) ?? null,
-    observations: json(row.observations) as WsfeError[],
-    errors: json(row.errors) as WsfeError[],
+    entryId: row.entry_id,
+    ownerId: row.owner_id,
+    supplierEntryId: row.supplier_entry_id,
+    environment: row.environment,
+    cuit: row.cuit,
+    pointOfSale: row.point_of_sale,
+    voucherType: row.voucher_type,
+    number: row.number,
+    stored: readVoucher(row),
+    requestHash: row.request_hash,
+    status: row.status,
+    cae: row.cae,
+    caeExpiry: row.cae_expiry,
+    observations: row.observations,
+    errors: row.errors,
   };
 }
 
@@ -93,8 +173,8 @@ const IN_FLIGHT_INDEX = 'invoice_sends_in_flight_idx';
  */
 export async function claimSequence(
   db: Db,
-  send: Pick<InvoiceSend, 'entryId' | 'ownerId' | 'supplierEntryId' | 'voucher'> &
-    VoucherSequence & { jobId: string },
+  send: Pick<InvoiceSend, 'entryId' | 'ownerId' | 'supplierEntryId'> &
+    VoucherSequence & { jobId: string; voucher: FeVoucher },
 ): Promise<Claim> {
   try {
     const taken = await runStatement(db, claim, [
@@ -228,14 +308,21 @@ export async function recordRejected(
   return recorded.length > 0;
 }
 
+// Only a send still pending: another job on the same entry may have recorded ARCA's answer first.
 const review = statement(
   'invoice_send_review',
-  `update invoice_sends set status = 'review', errors = $2::jsonb, updated_at = now() where entry_id = $1`,
+  `update invoice_sends set status = 'review', errors = $2::jsonb, updated_at = now()
+   where entry_id = $1 and status = 'pending'
+   returning entry_id`,
 );
 
-/** ARCA holds something else under the number: a person must look; it is never sent again. */
-export async function recordReview(db: Db, entryId: string, errors: WsfeError[]): Promise<void> {
-  await runStatement(db, review, [entryId, JSON.stringify(errors)]);
+/**
+ * ARCA holds something else under the number: a person must look; it is never sent again. False
+ * as recordApproved: the row was no longer pending, and what it says now stands.
+ */
+export async function recordReview(db: Db, entryId: string, errors: WsfeError[]): Promise<boolean> {
+  const recorded = await runStatement(db, review, [entryId, JSON.stringify(errors)]);
+  return recorded.length > 0;
 }
 
 const latestDate = statement(
