@@ -116,14 +116,14 @@ export type SendState =
   /** FECAESolicitar for the stored voucher. */
   | { at: 'submitting'; voucher: NumberedFeVoucher; firstSend: boolean; round: number }
   /**
-   * FECompUltimoAutorizado for a numbered voucher whose answer is not known (`reconcile`), or that
-   * ARCA keeps calling not next (`notNext`, carrying the rejection to record if ARCA holds nothing).
+   * FECompUltimoAutorizado for a numbered voucher whose answer is not known, or that ARCA rejected
+   * when an earlier copy may have got through (`rejection`: recorded only if ARCA holds nothing).
    */
   | {
       at: 'reconciling';
       voucher: NumberedFeVoucher;
       round: number;
-      notNext?: { errors: WsfeError[]; observations: WsfeError[] };
+      rejection?: { errors: WsfeError[]; observations: WsfeError[] };
     }
   /** FECompConsultar: what ARCA holds under our number. */
   | { at: 'consulting'; voucher: NumberedFeVoucher; last: number }
@@ -260,7 +260,7 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       return afterCae(state, event.answer, context);
     case 'reconciling': {
       if (event.type !== 'last') return unexpected(state, event);
-      const { voucher, round, notNext } = state;
+      const { voucher, round, rejection } = state;
       const number = voucher.CbteNro;
       if (!event.answer.ok)
         return done({
@@ -269,8 +269,8 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
         });
       const last = event.answer.number;
       if (last >= number) return { at: 'consulting', voucher, last };
-      // Out of rounds on 10016 and ARCA holds nothing under the number: a rejection after all.
-      if (notNext) return recordRejection(voucher, notNext);
+      // ARCA holds nothing under the number: the rejection stands, the number is free again.
+      if (rejection) return recordRejection(voucher, rejection);
       if (last < number - 1)
         return review(
           voucher,
@@ -374,8 +374,18 @@ function afterCae(
             at: 'reconciling',
             voucher,
             round,
-            notNext: { errors, observations: answer.observations },
+            rejection: { errors, observations: answer.observations },
           };
+    // A resend's rejection may be of a copy while an earlier one got through (the day moved ARCA's
+    // date window, the customer's status changed at ARCA): the number is released only while ARCA
+    // holds nothing under it.
+    if (!firstSend)
+      return {
+        at: 'reconciling',
+        voucher,
+        round,
+        rejection: { errors, observations: answer.observations },
+      };
     return recordRejection(voucher, { errors, observations: answer.observations });
   }
   if (answer.status === 'not_sent')

@@ -98,11 +98,41 @@ describe('the send protocol', () => {
       expect(state).toMatchObject({ at: 'submitting', firstSend: false });
     }
     state = transition(state, { type: 'cae', answer: notNext }, context);
-    expect(state).toMatchObject({ at: 'reconciling', notNext: expect.anything() });
+    expect(state).toMatchObject({ at: 'reconciling', rejection: expect.anything() });
     const held = transition(state, { type: 'last', answer: { ok: true, number: 7 } }, context);
     expect(held).toEqual({ at: 'consulting', voucher, last: 7 });
     const free = transition(state, { type: 'last', answer: { ok: true, number: 6 } }, context);
     expect(free).toMatchObject({ at: 'recording', write: { kind: 'rejected' } });
+  });
+
+  it("a resend's rejection (not 10016) releases the number only while ARCA holds nothing under it", () => {
+    const rejected: CaeResult = {
+      status: 'rejected',
+      errors: [],
+      observations: [{ code: 10242, message: 'condición IVA' }],
+      events: [],
+    };
+    const first = transition(
+      { at: 'submitting', voucher, firstSend: true, round: 0 },
+      { type: 'cae', answer: rejected },
+      context,
+    );
+    expect(first).toMatchObject({ at: 'recording', write: { kind: 'rejected' } });
+    const resend = transition(
+      { at: 'submitting', voucher, firstSend: false, round: 1 },
+      { type: 'cae', answer: rejected },
+      context,
+    );
+    expect(resend).toMatchObject({ at: 'reconciling', rejection: expect.anything() });
+    // An earlier copy got through: ARCA's record decides (adopt if ours), never a released number.
+    expect(transition(resend, { type: 'last', answer: { ok: true, number: 7 } }, context)).toEqual({
+      at: 'consulting',
+      voucher,
+      last: 7,
+    });
+    expect(
+      transition(resend, { type: 'last', answer: { ok: true, number: 6 } }, context),
+    ).toMatchObject({ at: 'recording', write: { kind: 'rejected' } });
   });
 
   it('reads the row again when another job recorded first, instead of ending with its own answer', () => {
