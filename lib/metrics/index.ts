@@ -5,6 +5,8 @@ export {
   observeWebhookDelivery,
   countInvoiceSent,
   countJobFinished,
+  countAdmissionQueued,
+  countAdmissionRefused,
   setDatabaseReadings,
   markDatabaseReadingsStale,
 } from './observe';

@@ -1,6 +1,8 @@
 import { metrics } from './registry';
 
 const {
+  admissionQueued,
+  admissionRefused,
   arcaCalls,
   certificatesExpiringGauge,
   databaseReadingsUp,
@@ -60,4 +62,14 @@ export function markDatabaseReadingsStale(): void {
 
 export function countJobFinished(status: 'OK' | 'KO'): void {
   jobsFinished.inc({ status });
+}
+
+/** A request that waited in an admission gate's queue (server.ts: `pages` or `api`). */
+export function countAdmissionQueued(gate: string): void {
+  admissionQueued.inc({ gate });
+}
+
+/** A request an admission gate answered 503: its queue was full, or it waited too long. */
+export function countAdmissionRefused(gate: string, reason: string): void {
+  admissionRefused.inc({ gate, reason });
 }

@@ -83,8 +83,24 @@ function defineMetrics(registry: Registry) {
     help: '1 when the readings above were taken from the database at this scrape, 0 when it did not answer (they are stale)',
     registers: [registry],
   });
+
+  const admissionQueued = new Counter({
+    name: 'admission_queued_total',
+    help: 'Requests that waited for a slot in an admission gate (pages, api) before being handled or refused',
+    labelNames: ['gate'] as const,
+    registers: [registry],
+  });
+
+  const admissionRefused = new Counter({
+    name: 'admission_refused_total',
+    help: 'Requests an admission gate (pages, api) answered 503 with Retry-After, by reason: queue_full, waited_too_long',
+    labelNames: ['gate', 'reason'] as const,
+    registers: [registry],
+  });
   return {
     httpDuration,
+    admissionQueued,
+    admissionRefused,
     arcaCalls,
     ticketsIssued,
     webhookDeliveries,
