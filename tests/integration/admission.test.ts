@@ -247,6 +247,49 @@ describe('admission control in front of the pages and the API', () => {
     expect(app.handled).not.toContain('page /es/console/slow g3');
   });
 
+  it('a refused form post with its body unread is answered whole, and its kept-alive connection serves the next request', async () => {
+    const holder = request(app.origin(), '/es/console/slow?n=k1');
+    await vi.waitFor(() => expect(app.isHeld('k1')).toBe(true));
+    const queuedBefore = await counter('admission_queued_total', 'gate="pages"');
+    const queued = request(app.origin(), '/es/console/slow?n=k2');
+    await untilQueued('pages', queuedBefore);
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: Buffer) =>
+      new Promise<{ status: number; reused: boolean; retryAfter?: string }>((resolve, reject) => {
+        const req = http.request(`${app.origin()}${path}`, { method, agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              reused: req.reusedSocket,
+              retryAfter: res.headers['retry-after'] as string | undefined,
+            }),
+          );
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    try {
+      const form = Buffer.alloc(200 * 1024, 'a');
+      expect(await send('POST', '/es/console/fast', form)).toEqual({
+        status: 503,
+        reused: false,
+        retryAfter: '2',
+      });
+      await app.release('k1');
+      await app.release('k2');
+      expect((await Promise.all([holder, queued])).map((a) => a.status)).toEqual([200, 200]);
+      expect(await send('GET', '/es/console/fast')).toEqual({
+        status: 200,
+        reused: true,
+        retryAfter: undefined,
+      });
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("this process's own request for an admitted one (Next fetching an action's redirect) is not queued behind it", async () => {
     const action = await request(app.origin(), '/es/console/nested?n=n1');
     expect(action.text).toBe('nested got 200');
