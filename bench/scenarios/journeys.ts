@@ -19,7 +19,8 @@ import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
-const JOURNEYS = 200;
+// BENCH_JOURNEYS=5 for a smoke run (its rows then say how many were at once; not a measurement).
+const JOURNEYS = Number(process.env.BENCH_JOURNEYS ?? 200);
 const TARGETS = 'targets: 0 errors, step p99 < 500 ms, < 1 GB per instance';
 // The proxy in front of the app forwards each supplier's own address (the per-address limits count it).
 const APP_ENV = { TRUST_PROXY: PROXY_ADDRESS, LOG_LEVEL: 'warn', APP_ENV: 'demo' };
