@@ -7,6 +7,7 @@ import {
   createAdmissionGate,
   type AdmissionGate,
   type AdmissionLimits,
+  type AdmissionTicket,
   type Refusal,
 } from './admission-gate';
 
@@ -75,21 +76,29 @@ export function createAdmission(options: AdmissionOptions) {
         handle();
         return;
       }
+      const start = () => {
+        if (res.destroyed || res.writableEnded) return;
+        const { requestId } = context;
+        admittedIds.set(requestId, (admittedIds.get(requestId) ?? 0) + 1);
+        res.once('close', () => {
+          const left = (admittedIds.get(requestId) ?? 1) - 1;
+          if (left) admittedIds.set(requestId, left);
+          else admittedIds.delete(requestId);
+        });
+        handle();
+      };
+      // Set once enter() returns: a request let in at once is admitted before then.
+      const held: { ticket?: AdmissionTicket } = {};
       let queued = true;
+      let admittedAtOnce = false;
       // Bound to this request's context: a queued request is let in from another one's 'close',
       // and its log lines and problems must still carry its own request id.
       const ticket = gates[gate].enter(
         AsyncResource.bind(() => {
           queued = false;
-          if (res.destroyed || res.writableEnded) return;
-          const { requestId } = context;
-          admittedIds.set(requestId, (admittedIds.get(requestId) ?? 0) + 1);
-          res.once('close', () => {
-            const left = (admittedIds.get(requestId) ?? 1) - 1;
-            if (left) admittedIds.set(requestId, left);
-            else admittedIds.delete(requestId);
-          });
-          handle();
+          // Let in at once: handled below, once its slot is sure to be freed on 'close'.
+          if (held.ticket) start();
+          else admittedAtOnce = true;
         }),
         AsyncResource.bind((reason: Refusal) => {
           queued = false;
@@ -97,10 +106,12 @@ export function createAdmission(options: AdmissionOptions) {
           if (!res.destroyed && !res.headersSent) refuse(gate, res, context.pathname, reason);
         }),
       );
-      if (queued) countAdmissionQueued(gate);
+      held.ticket = ticket;
       // 'close': the answer is over, or the client went away (then a queued request leaves the
       // queue, and an admitted one frees its slot at once).
       res.once('close', () => ticket.leave());
+      if (queued) countAdmissionQueued(gate);
+      if (admittedAtOnce) start();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import es from '@/messages/es.json';
+import { currentRequestId } from '@/lib/log';
 import { metricsRegistry } from '@/lib/metrics';
 import { parseTrustedProxies } from '@/lib/security';
 import { createRequestHandler } from '@/lib/server';
@@ -63,7 +64,9 @@ function startServer(maxWaitMs = 30_000) {
     const n = url.searchParams.get('n') ?? '';
     handled.push(`${kind} ${url.pathname} ${n}`);
     if (url.pathname.endsWith('/slow')) {
-      held.set(n, () => res.writeHead(200).end(`${kind} ${n} done`));
+      // The id of the request being handled, as its log lines would carry it.
+      const seen = currentRequestId() ?? 'none';
+      held.set(n, () => res.writeHead(200, { 'x-seen-request-id': seen }).end(`${kind} ${n} done`));
       return;
     }
     if (url.pathname.endsWith('/nested')) {
@@ -168,7 +171,10 @@ describe('admission control in front of the pages and the API', () => {
     await app.release('p1');
     expect((await first).text).toBe('page p1 done');
     await app.release('p2');
-    expect((await second).text).toBe('page p2 done');
+    const served = await second;
+    expect(served.text).toBe('page p2 done');
+    // Let in from p1's answer, it still runs as itself.
+    expect(served.headers['x-seen-request-id']).toBe(served.headers['x-request-id']);
   });
 
   it('the API beyond its slot and queue answers 503 problem+json with Retry-After, as when the database is down', async () => {
