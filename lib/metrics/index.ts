@@ -7,6 +7,7 @@ export {
   countJobFinished,
   countAdmissionQueued,
   countAdmissionRefused,
+  watchAdmission,
   setDatabaseReadings,
   markDatabaseReadingsStale,
 } from './observe';

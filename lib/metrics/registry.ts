@@ -97,8 +97,34 @@ function defineMetrics(registry: Registry) {
     labelNames: ['gate', 'reason'] as const,
     registers: [registry],
   });
+
+  /** Read from the gates at each scrape (watchAdmission); a process's gates of one name add up. */
+  const admissionLoad = new Map<string, Set<() => { inFlight: number; waiting: number }>>();
+  const sumOf = (
+    reads: Set<() => { inFlight: number; waiting: number }>,
+    key: 'inFlight' | 'waiting',
+  ) => [...reads].reduce((sum, read) => sum + read()[key], 0);
+  new Gauge({
+    name: 'admission_in_flight',
+    help: 'Requests an admission gate (pages, api) is handling now',
+    labelNames: ['gate'] as const,
+    registers: [registry],
+    collect() {
+      for (const [gate, reads] of admissionLoad) this.set({ gate }, sumOf(reads, 'inFlight'));
+    },
+  });
+  new Gauge({
+    name: 'admission_waiting',
+    help: 'Requests waiting in an admission gate (pages, api) queue now',
+    labelNames: ['gate'] as const,
+    registers: [registry],
+    collect() {
+      for (const [gate, reads] of admissionLoad) this.set({ gate }, sumOf(reads, 'waiting'));
+    },
+  });
   return {
     httpDuration,
+    admissionLoad,
     admissionQueued,
     admissionRefused,
     arcaCalls,

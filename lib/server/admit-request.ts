@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { problem } from '@/lib/api/problem';
-import { countAdmissionQueued, countAdmissionRefused } from '@/lib/metrics';
+import { countAdmissionQueued, countAdmissionRefused, watchAdmission } from '@/lib/metrics';
 import { sendPlainPage } from '@/lib/page-cache';
 import {
   createAdmissionGate,
@@ -50,6 +50,8 @@ export function createAdmission(options: AdmissionOptions) {
     pages: createAdmissionGate(options.pages),
     api: createAdmissionGate(options.api),
   };
+  for (const [name, gate] of Object.entries(gates))
+    watchAdmission(name, () => ({ inFlight: gate.inFlight, waiting: gate.queued }));
   const admittedIds = new Map<string, number>();
 
   const exempt = (req: IncomingMessage, pathname: string, sentRequestId: string | undefined) =>

@@ -153,6 +153,12 @@ describe('admission control in front of the pages and the API', () => {
     const second = request(app.origin(), '/es/console/slow?n=p2');
     await untilQueued('pages', queuedBefore);
 
+    expect(await metricsRegistry.getSingleMetricAsString('admission_in_flight')).toContain(
+      'admission_in_flight{gate="pages"} 1',
+    );
+    expect(await metricsRegistry.getSingleMetricAsString('admission_waiting')).toContain(
+      'admission_waiting{gate="pages"} 1',
+    );
     const third = await request(app.origin(), '/es/console/slow?n=p3');
     expect(third.status).toBe(503);
     expect(third.headers['retry-after']).toBe('2');
