@@ -60,6 +60,7 @@ async function main() {
     trustedProxies: env.trustedProxies,
     accessLog: log,
     requestsPerMinute: env.pageRequestsPerMinute,
+    admission: { ...env.admission, simulatorMounted: simulator !== undefined },
     handleApi,
     handleHealth: createHealthEndpoints({ getDb, runner }),
     handleMetrics: metricsEndpointFor(env.metricsToken, getDb),

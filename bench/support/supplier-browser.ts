@@ -28,6 +28,8 @@ export const PROXY_ADDRESS = '127.0.0.2';
 // What Next's router asks for besides the page itself (its route tree, its metadata).
 const TREE_PREFETCH = '/_tree';
 const CLOSED_UNANSWERED = new Set(['ECONNRESET', 'EPIPE']);
+// A person shown "busy, try again in a few seconds" reloads a few times, then gives up.
+const BUSY_RETRIES = 20;
 const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only']));
 
 /**
@@ -36,7 +38,9 @@ const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'met
  * RSC requests with their router headers and `_rsc` hash), server actions (`Next-Action`), plain
  * form posts; redirects followed. `origin()` picks the instance for each request (a load balancer
  * in front of several); `address` is the supplier's, as the trusted proxy forwards it. Like
- * Chromium, at most six connections at a time, kept alive.
+ * Chromium, at most six connections at a time, kept alive. A `503` with `Retry-After` (the app's
+ * admission control: the request was not handled) is waited out and sent again, as a person
+ * reloading the page or sending the form again would, up to BUSY_RETRIES times.
  */
 export class SupplierBrowser {
   private readonly cached = new Set<string>();
@@ -45,6 +49,10 @@ export class SupplierBrowser {
   refetchedRedirects = 0;
   /** Requests sent again because a kept-alive connection was closed before it answered. */
   resent = 0;
+  /** Answers "busy, retry after N s" (503 with Retry-After) waited out and sent again: waits, not errors. */
+  busyWaits = 0;
+  /** How long those waits took in all (ms). */
+  busyWaitedMs = 0;
 
   constructor(
     private readonly origin: () => string,
@@ -169,7 +177,19 @@ export class SupplierBrowser {
     this.agent.destroy();
   }
 
-  private send(path: string, init: Request, resending = false): Promise<Answer> {
+  private async send(path: string, init: Request): Promise<Answer> {
+    for (let retries = 0; ; retries++) {
+      const answer = await this.sendOnce(path, init);
+      const retryAfter = Number(header(answer, 'retry-after'));
+      if (answer.status !== 503 || !(retryAfter >= 0) || retries === BUSY_RETRIES) return answer;
+      this.busyWaits++;
+      const started = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+      this.busyWaitedMs += performance.now() - started;
+    }
+  }
+
+  private sendOnce(path: string, init: Request, resending = false): Promise<Answer> {
     const origin = this.origin();
     const headers: http.OutgoingHttpHeaders = {
       ...CHROMIUM,
@@ -202,7 +222,7 @@ export class SupplierBrowser {
         // by the server (its idle timeout) before any answer: the race Node documents for agents.
         if (!resending && request.reusedSocket && CLOSED_UNANSWERED.has(error.code ?? '')) {
           this.resent++;
-          resolve(this.send(path, init, true));
+          resolve(this.sendOnce(path, init, true));
           return;
         }
         reject(new Error(`${init.method} ${path.split('?')[0]}: ${error.message}`));

@@ -45,19 +45,22 @@ export interface Supplier {
  * step, the simulated WSASS (certificate from the CSR, wsfe authorised), the upload, finish.
  * Every user-felt step is recorded under its name; throws at the first answer that is not the
  * expected one. Answers how many action redirects came without their page (see SupplierBrowser.action)
- * and how many requests were sent again on a fresh connection.
+ * and how many requests were sent again on a fresh connection. `busy` is told, whether the journey
+ * ends or fails, how many "busy, retry after" answers it waited out and for how long (waits, not errors).
  */
 export async function supplierJourney(
   origin: () => string,
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
+  busy: (waits: number, waitedMs: number) => void = () => undefined,
 ): Promise<{ refetchedRedirects: number; resent: number }> {
   const browser = new SupplierBrowser(origin, supplier.address);
   try {
     await walk(browser, supplier, actions, record);
     return { refetchedRedirects: browser.refetchedRedirects, resent: browser.resent };
   } finally {
+    busy(browser.busyWaits, browser.busyWaitedMs);
     browser.close();
   }
 }

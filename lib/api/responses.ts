@@ -11,7 +11,7 @@ export const commonErrors = {
   429: problem('Rate limit exceeded (see Retry-After)'),
   500: problem('Unexpected error (logged)'),
   503: problem(
-    'The database cannot be reached for now (a restart, a failover): retry after Retry-After',
+    'The database cannot be reached for now (a restart, a failover), or this instance has too many requests in progress (it did not handle this one): retry after Retry-After',
   ),
 };
 

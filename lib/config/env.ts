@@ -1,5 +1,6 @@
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from '@/lib/security/trusted-proxies';
@@ -47,6 +48,12 @@ const rawSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   REG_PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Admission control per instance (lib/server/admit-request.ts); the defaults follow the CPU count.
+  ADMISSION_PAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).optional(),
+  ADMISSION_PAGES_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  ADMISSION_API_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).optional(),
+  ADMISSION_API_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
+  ADMISSION_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   // The reverse proxies in front of the app, by address: `true` would let any peer claim to be one.
   TRUST_PROXY: z
     .string()
@@ -146,6 +153,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
     pageRequestsPerMinute: raw.PAGE_REQUESTS_PER_MINUTE,
+    admission: admissionLimits(raw, availableParallelism()),
     trustedProxies: raw.TRUST_PROXY,
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,
@@ -166,6 +174,30 @@ export function parseEnv(vars: Record<string, string | undefined>) {
       },
     },
     webhookAllowPrivate: raw.WEBHOOK_ALLOW_PRIVATE ?? !production,
+  };
+}
+
+/**
+ * Requests handled at once and queued per instance. Pages (Next rendering, server actions) are
+ * CPU-bound but also wait on the database and ARCA: 8 per core. API requests are short: 32 per
+ * core. Each queue holds 8 times its gate's slots, waiting at most ADMISSION_QUEUE_WAIT_MS.
+ */
+function admissionLimits(
+  raw: {
+    ADMISSION_PAGES_IN_FLIGHT?: number;
+    ADMISSION_PAGES_QUEUE?: number;
+    ADMISSION_API_IN_FLIGHT?: number;
+    ADMISSION_API_QUEUE?: number;
+    ADMISSION_QUEUE_WAIT_MS: number;
+  },
+  cpus: number,
+) {
+  const pages = raw.ADMISSION_PAGES_IN_FLIGHT ?? 8 * cpus;
+  const api = raw.ADMISSION_API_IN_FLIGHT ?? 32 * cpus;
+  const maxWaitMs = raw.ADMISSION_QUEUE_WAIT_MS;
+  return {
+    pages: { inFlight: pages, queue: raw.ADMISSION_PAGES_QUEUE ?? 8 * pages, maxWaitMs },
+    api: { inFlight: api, queue: raw.ADMISSION_API_QUEUE ?? 8 * api, maxWaitMs },
   };
 }
 

@@ -5,6 +5,9 @@ export {
   observeWebhookDelivery,
   countInvoiceSent,
   countJobFinished,
+  countAdmissionQueued,
+  countAdmissionRefused,
+  watchAdmission,
   setDatabaseReadings,
   markDatabaseReadingsStale,
 } from './observe';

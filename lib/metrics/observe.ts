@@ -1,6 +1,9 @@
 import { metrics } from './registry';
 
 const {
+  admissionLoad,
+  admissionQueued,
+  admissionRefused,
   arcaCalls,
   certificatesExpiringGauge,
   databaseReadingsUp,
@@ -60,4 +63,23 @@ export function markDatabaseReadingsStale(): void {
 
 export function countJobFinished(status: 'OK' | 'KO'): void {
   jobsFinished.inc({ status });
+}
+
+/** A request that waited in an admission gate's queue (server.ts: `pages` or `api`). */
+export function countAdmissionQueued(gate: string): void {
+  admissionQueued.inc({ gate });
+}
+
+/** A request an admission gate answered 503: its queue was full, or it waited too long. */
+export function countAdmissionRefused(gate: string, reason: string): void {
+  admissionRefused.inc({ gate, reason });
+}
+
+/** Where the scrape reads an admission gate's requests in flight and waiting (added up per gate name). */
+export function watchAdmission(
+  gate: string,
+  read: () => { inFlight: number; waiting: number },
+): void {
+  const reads = admissionLoad.get(gate) ?? admissionLoad.set(gate, new Set()).get(gate)!;
+  reads.add(read);
 }

@@ -83,8 +83,50 @@ function defineMetrics(registry: Registry) {
     help: '1 when the readings above were taken from the database at this scrape, 0 when it did not answer (they are stale)',
     registers: [registry],
   });
+
+  const admissionQueued = new Counter({
+    name: 'admission_queued_total',
+    help: 'Requests that waited for a slot in an admission gate (pages, api) before being handled or refused',
+    labelNames: ['gate'] as const,
+    registers: [registry],
+  });
+
+  const admissionRefused = new Counter({
+    name: 'admission_refused_total',
+    help: 'Requests an admission gate (pages, api) answered 503 with Retry-After, by reason: queue_full, waited_too_long',
+    labelNames: ['gate', 'reason'] as const,
+    registers: [registry],
+  });
+
+  /** Read from the gates at each scrape (watchAdmission); a process's gates of one name add up. */
+  const admissionLoad = new Map<string, Set<() => { inFlight: number; waiting: number }>>();
+  const sumOf = (
+    reads: Set<() => { inFlight: number; waiting: number }>,
+    key: 'inFlight' | 'waiting',
+  ) => [...reads].reduce((sum, read) => sum + read()[key], 0);
+  new Gauge({
+    name: 'admission_in_flight',
+    help: 'Requests an admission gate (pages, api) is handling now',
+    labelNames: ['gate'] as const,
+    registers: [registry],
+    collect() {
+      for (const [gate, reads] of admissionLoad) this.set({ gate }, sumOf(reads, 'inFlight'));
+    },
+  });
+  new Gauge({
+    name: 'admission_waiting',
+    help: 'Requests waiting in an admission gate (pages, api) queue now',
+    labelNames: ['gate'] as const,
+    registers: [registry],
+    collect() {
+      for (const [gate, reads] of admissionLoad) this.set({ gate }, sumOf(reads, 'waiting'));
+    },
+  });
   return {
     httpDuration,
+    admissionLoad,
+    admissionQueued,
+    admissionRefused,
     arcaCalls,
     ticketsIssued,
     webhookDeliveries,

@@ -14,6 +14,7 @@ const COPY = {
   foreignOrigin: { es: es.plainPages.foreignOrigin, en: en.plainPages.foreignOrigin },
   badRequest: { es: es.plainPages.badRequest, en: en.plainPages.badRequest },
   unavailable: { es: es.plainPages.unavailable, en: en.plainPages.unavailable },
+  busy: { es: es.plainPages.busy, en: en.plainPages.busy },
   notFound: {
     es: { title: es.notFound.title, body: es.notFound.body, back: es.notFound.home },
     en: { title: en.notFound.title, body: en.notFound.body, back: en.notFound.home },
@@ -23,7 +24,8 @@ const COPY = {
 export type PlainPage = keyof typeof COPY;
 
 /**
- * A page answered before Next renders anything (too many views, a body over the limit, a malformed link, the database unreachable): plain
+ * A page answered before Next renders anything (too many views, a body over the limit, a malformed link, the database unreachable,
+ * the instance too busy to take the request): plain
  * HTML with no script, in the supplier's language, with a link back to where they were.
  */
 export function sendPlainPage(

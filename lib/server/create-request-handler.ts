@@ -9,6 +9,7 @@ import {
   REQUEST_ID_HEADER,
   type TrustedProxies,
 } from '@/lib/security';
+import { createAdmission, type AdmissionOptions } from './admit-request';
 import { operationalHandler } from './operational-handler';
 import { observeRequest } from './observe-request';
 
@@ -23,6 +24,11 @@ interface RequestHandlerOptions {
   handleHealth?(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** /metrics, only when METRICS_TOKEN is set (lib/server/metrics-endpoint.ts); otherwise a page like any. */
   handleMetrics?(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /**
+   * Admission control (lib/server/admit-request.ts): requests handled at once and queued, per gate;
+   * none when absent.
+   */
+  admission?: AdmissionOptions;
   /** Where each answered request gets its `request` line (server.ts: the app's logger); none when absent. */
   accessLog?: Logger;
   now?: () => number;
@@ -31,21 +37,31 @@ interface RequestHandlerOptions {
 /**
  * server.ts's one request listener, in the order that matters: the request's id (on the answer, and
  * on every log line and problem written while it is handled), who sent the request (forwarded
- * headers count only from a trusted proxy), then the per-address limit, then the API or the pages.
+ * headers count only from a trusted proxy), then the per-address limit, then admission (a slot, a
+ * place in the queue, or 503 at once), then the API or the pages. Probes never wait for a slot.
  */
 export function createRequestHandler(options: RequestHandlerOptions) {
   const guard = createPublicRequestGuard({
     requestsPerMinute: options.requestsPerMinute,
     now: options.now,
   });
+  const admission = options.admission && createAdmission(options.admission);
   return (req: IncomingMessage, res: ServerResponse) => {
+    // Read before acceptRequestId replaces it: admission recognises this process's own requests by it.
+    const sent = req.headers[REQUEST_ID_HEADER];
     const requestId = acceptRequestId(req, options.trustedProxies);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     observeRequest(req, res, requestId, options.accessLog);
-    withRequestId(requestId, () => route(req, res));
+    const sentRequestId = typeof sent === 'string' ? sent : undefined;
+    withRequestId(requestId, () => route(req, res, requestId, sentRequestId));
   };
 
-  function route(req: IncomingMessage, res: ServerResponse) {
+  function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    sentRequestId: string | undefined,
+  ) {
     acceptClientAddress(req, options.trustedProxies);
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     const operational = operationalHandler(pathname, options);
@@ -53,10 +69,15 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       operational(req, res);
       return;
     }
+    const context = { pathname, requestId, sentRequestId };
     if (isApiPath(pathname)) {
-      if (!guard.api(req, res, pathname)) options.handleApi(req, res);
+      if (guard.api(req, res, pathname)) return;
+      if (!admission) options.handleApi(req, res);
+      else admission.admit('api', req, res, context, () => options.handleApi(req, res));
       return;
     }
-    if (!guard.page(req, res, pathname)) options.handlePage(req, res);
+    if (guard.page(req, res, pathname)) return;
+    if (!admission) options.handlePage(req, res);
+    else admission.admit('pages', req, res, context, () => options.handlePage(req, res));
   }
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,25 @@ describe('parseEnv', () => {
     expect(env.trustedProxies).toEqual([]);
     expect(env.pageRequestsPerMinute).toBe(600);
     expect(env.apiRateLimitPerMinute).toBe(1200);
+  });
+
+  it('sizes admission control from the CPU count unless told, the queues from the slots', () => {
+    const cpus = availableParallelism();
+    expect(parseEnv({}).admission).toEqual({
+      pages: { inFlight: 8 * cpus, queue: 64 * cpus, maxWaitMs: 10_000 },
+      api: { inFlight: 32 * cpus, queue: 256 * cpus, maxWaitMs: 10_000 },
+    });
+    const told = parseEnv({
+      ADMISSION_PAGES_IN_FLIGHT: '3',
+      ADMISSION_API_IN_FLIGHT: '5',
+      ADMISSION_API_QUEUE: '0',
+      ADMISSION_QUEUE_WAIT_MS: '2500',
+    }).admission;
+    expect(told).toEqual({
+      pages: { inFlight: 3, queue: 24, maxWaitMs: 2_500 },
+      api: { inFlight: 5, queue: 0, maxWaitMs: 2_500 },
+    });
+    expect(() => parseEnv({ ADMISSION_PAGES_IN_FLIGHT: '0' })).toThrow(ConfigError);
   });
 
   it('trusts forwarded headers only from the proxies TRUST_PROXY lists by address', () => {

@@ -23,6 +23,7 @@ const serveRegistrationPage = createRegistrationPageServer({
 const handleRequest = createRequestHandler({
   trustedProxies: env.trustedProxies,
   requestsPerMinute: env.pageRequestsPerMinute,
+  admission: { ...env.admission, simulatorMounted: false },
   handleApi: getRequestListener(createApiApp().fetch),
   handleHealth: createHealthEndpoints({ getDb, runner }),
   handlePage: (req, res) =>

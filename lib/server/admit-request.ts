@@ -1,0 +1,142 @@
+import { AsyncResource } from 'node:async_hooks';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { problem } from '@/lib/api/problem';
+import { countAdmissionQueued, countAdmissionRefused, watchAdmission } from '@/lib/metrics';
+import { sendPlainPage } from '@/lib/page-cache';
+import {
+  createAdmissionGate,
+  type AdmissionGate,
+  type AdmissionLimits,
+  type AdmissionTicket,
+  type Refusal,
+} from './admission-gate';
+
+export interface AdmissionOptions {
+  /** Page views and server actions (everything Next or the registration page cache answers). */
+  pages: AdmissionLimits;
+  /** The JSON API. */
+  api: AdmissionLimits;
+  /**
+   * Whether the simulated ARCA is mounted in this process (ARCA_SIMULATOR=on): its paths then
+   * bypass the gates, since a validation holding a page slot calls it over HTTP and must never wait
+   * behind the requests that wait on that validation.
+   */
+  simulatorMounted: boolean;
+}
+
+export type GateName = 'pages' | 'api';
+
+// Short: a refused request is a wait for the client, not an error; the gate drains in seconds.
+export const ADMISSION_RETRY_AFTER_SECONDS = 2;
+
+// Build output and icons cost nothing to answer; they never wait for a slot.
+const STATIC = /^\/(?:_next\/static\/|favicon\.ico$|icon\.svg$)/;
+const SIMULATOR = /^\/simulator\//;
+const LOOPBACK = /^(?:127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Admission control for server.ts: at most `inFlight` requests of each gate handled at once, a
+ * bounded queue behind them, then `503` with `Retry-After` (a translated plain page for pages,
+ * problem+json for the API). A slot is freed when the answer is over or the client goes away
+ * ('close' fires for both), so a slow or aborted client never keeps one.
+ *
+ * Not gated: static files, the simulated ARCA when mounted here, and a request this process makes
+ * to itself on behalf of an admitted one (Next fetches an action's redirect target over HTTP,
+ * carrying the action's X-Request-Id from a loopback address): making it wait for a slot its own
+ * parent holds would be a circular wait.
+ */
+export function createAdmission(options: AdmissionOptions) {
+  const gates: Record<GateName, AdmissionGate> = {
+    pages: createAdmissionGate(options.pages),
+    api: createAdmissionGate(options.api),
+  };
+  for (const [name, gate] of Object.entries(gates))
+    watchAdmission(name, () => ({ inFlight: gate.inFlight, waiting: gate.queued }));
+  const admittedIds = new Map<string, number>();
+
+  const exempt = (req: IncomingMessage, pathname: string, sentRequestId: string | undefined) =>
+    STATIC.test(pathname) ||
+    (options.simulatorMounted && SIMULATOR.test(pathname)) ||
+    (sentRequestId !== undefined &&
+      admittedIds.has(sentRequestId) &&
+      LOOPBACK.test(req.socket.remoteAddress ?? ''));
+
+  return {
+    gates,
+    /**
+     * Runs `handle` now or once the request's gate has a slot; answers 503 itself otherwise.
+     * `sentRequestId` is the X-Request-Id the request came with, before acceptRequestId replaced it.
+     */
+    admit(
+      gate: GateName,
+      req: IncomingMessage,
+      res: ServerResponse,
+      context: { pathname: string; requestId: string; sentRequestId: string | undefined },
+      handle: () => void,
+    ): void {
+      if (exempt(req, context.pathname, context.sentRequestId)) {
+        handle();
+        return;
+      }
+      const start = () => {
+        if (res.destroyed || res.writableEnded) return;
+        const { requestId } = context;
+        admittedIds.set(requestId, (admittedIds.get(requestId) ?? 0) + 1);
+        res.once('close', () => {
+          const left = (admittedIds.get(requestId) ?? 1) - 1;
+          if (left) admittedIds.set(requestId, left);
+          else admittedIds.delete(requestId);
+        });
+        handle();
+      };
+      // Set once enter() returns: a request let in at once is admitted before then.
+      const held: { ticket?: AdmissionTicket } = {};
+      let queued = true;
+      let admittedAtOnce = false;
+      // Bound to this request's context: a queued request is let in from another one's 'close',
+      // and its log lines and problems must still carry its own request id.
+      const ticket = gates[gate].enter(
+        AsyncResource.bind(() => {
+          queued = false;
+          // Let in at once: handled below, once its slot is sure to be freed on 'close'.
+          if (held.ticket) start();
+          else admittedAtOnce = true;
+        }),
+        AsyncResource.bind((reason: Refusal) => {
+          queued = false;
+          countAdmissionRefused(gate, reason);
+          if (!res.destroyed && !res.headersSent) refuse(gate, res, context.pathname, reason);
+        }),
+      );
+      held.ticket = ticket;
+      // 'close': the answer is over, or the client went away (then a queued request leaves the
+      // queue, and an admitted one frees its slot at once).
+      res.once('close', () => ticket.leave());
+      if (queued) countAdmissionQueued(gate);
+      if (admittedAtOnce) start();
+    },
+  };
+}
+
+function refuse(gate: GateName, res: ServerResponse, pathname: string, reason: Refusal) {
+  const retryAfter = String(ADMISSION_RETRY_AFTER_SECONDS);
+  if (gate === 'pages') {
+    const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'es';
+    sendPlainPage(res, 503, 'busy', locale, pathname, { 'Retry-After': retryAfter });
+    return;
+  }
+  const body = JSON.stringify(
+    problem(
+      503,
+      `This instance has too many requests in progress right now (${reason === 'queue_full' ? 'its queue is full' : 'the request waited too long for its turn'}); retry after Retry-After seconds.`,
+    ),
+  );
+  res
+    .writeHead(503, {
+      'Content-Type': 'application/problem+json',
+      'Cache-Control': 'no-store',
+      'Retry-After': retryAfter,
+      'Content-Length': Buffer.byteLength(body),
+    })
+    .end(body);
+}
