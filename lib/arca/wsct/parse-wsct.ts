@@ -121,7 +121,8 @@ export function parseCtCatalogue(
   return parseWsctResult(xml, method, `${method}Return`, (r) => {
     const rows = listOf(pick(r, CT_CATALOGUES[method]), 'codigoDescripcion')
       .concat(listOf(pick(r, CT_CATALOGUES[method]), 'codigoDescripcionString'))
-      .map(message);
+      .map(message)
+      .map((row) => ({ code: row.code, description: row.message }));
     return rows.every((row) => row.code !== '') ? rows : undefined;
   });
 }
