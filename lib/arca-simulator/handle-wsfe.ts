@@ -28,6 +28,7 @@ const AMBIENTE: Record<ArcaEnvironment, string> = {
   live: 'ProduccionExterno - simulador',
 };
 const NOT_ENABLED = { code: 11002, message: WSFE_MESSAGES[11002] };
+const WSCT_TYPES = [195, 196, 197];
 // As recorded on 2026-08-17 (FEParamGetCotizacion); dated the day before the request, as ARCA does.
 const EXCHANGE_RATES: Record<string, string> = { DOL: '1155.114', '060': '1183.4728' };
 const AUTHENTICATED = [
@@ -241,8 +242,9 @@ async function consult(
   const pointOfSale = Number(text(pick(request, 'FeCompConsReq', 'PtoVta')));
   const type = Number(text(pick(request, 'FeCompConsReq', 'CbteTipo')));
   const t = schema.arcaSimInvoices;
+  // 195–197 are WSCT's (Factura T), stored in the same table in WSCT's shape: not WSFE vouchers.
   const [row] =
-    Number.isInteger(pointOfSale) && Number.isInteger(type)
+    Number.isInteger(pointOfSale) && Number.isInteger(type) && !WSCT_TYPES.includes(type)
       ? await db
           .select()
           .from(t)

@@ -8,6 +8,7 @@ import {
   getCtCatalogue,
   getCtVoucher,
   getLastCtAuthorized,
+  getVoucher,
   requestCtCae,
   type ArcaEnvironment,
   type CtVoucher,
@@ -177,8 +178,18 @@ describeEachDatabase('ARCA simulator: WSCT (Factura T) through the real client',
     expect(await getLastCtAuthorized(wsct, tickets.wsct!, 2, 195)).toMatchObject({ value: 0 });
   });
 
-  it('a wsfe ticket does not open WSCT; the catalogues answer', async () => {
-    const { tickets, wsct } = await hotel(['wsfe', 'wsct']);
+  it('a wsfe ticket does not open WSCT, nor does WSFE answer for a Factura T; the catalogues answer', async () => {
+    const { cuit, tickets, wsct } = await hotel(['wsfe', 'wsct']);
+    const issued = await requestCtCae(wsct, tickets.wsct!, {
+      ...facturaT(cuit, 6),
+      numeroComprobante: 1,
+    });
+    expect(issued.status).toBe('approved');
+    expect(await getVoucher({ url: sim.urls.sandbox.wsfe }, tickets.wsfe!, 6, 195, 1)).toEqual({
+      ok: true,
+      value: null,
+      events: [],
+    });
     expect(await getLastCtAuthorized(wsct, tickets.wsfe!, 1, 195)).toMatchObject({
       ok: false,
       outcome: { code: 'wsfe_error', params: { code: '600' } },
