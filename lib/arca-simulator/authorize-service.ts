@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { type ArcaEnvironment, validateCuit } from '@/lib/arca';
 
-export const SIMULATED_SERVICES = ['wsfe', 'wsfex', 'wsmtxca', 'ws_sr_padron_a5'] as const;
+export const SIMULATED_SERVICES = ['wsfe', 'wsct', 'wsfex', 'wsmtxca', 'ws_sr_padron_a5'] as const;
 
 export type AuthorizeResult =
   { ok: true } | { ok: false; error: 'cuit_invalid' | 'alias_unknown' | 'service_unknown' };

@@ -8,6 +8,7 @@ import { BODY_LIMITS, limitBody } from '@/lib/request-body';
 import { addPointOfSale, type EmissionType } from './add-point-of-sale';
 import { authorizeService } from './authorize-service';
 import { handleLoginCms } from './handle-login-cms';
+import { handleWsct } from './handle-wsct';
 import { handleWsfe } from './handle-wsfe';
 import { issueCertificate } from './issue-certificate';
 import { PORTAL_MESSAGES } from './messages';
@@ -22,7 +23,7 @@ export interface ArcaSimulatorOptions {
   force?: boolean;
 }
 
-/** The simulated ARCA: WSAA and WSFE SOAP per environment, plus WSASS-like and Certificados Digitales-like pages. */
+/** The simulated ARCA: WSAA, WSFE and WSCT SOAP per environment, plus WSASS-like and Certificados Digitales-like pages. */
 export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
   if (getEnv().production && !options.force)
     throw new Error('The ARCA simulator refuses to run in production.');
@@ -54,6 +55,7 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
       if (answer.holdMs) await new Promise((resolve) => setTimeout(resolve, answer.holdMs));
       return answer;
     });
+    soapRoute(`/${env}/wsct`, (db, body) => handleWsct(db, env, body, now()));
   }
 
   app.get('/style.css', (c) =>
@@ -232,7 +234,7 @@ ${field('alias', 'Nombre simbólico del DN', { hint: 'El mismo alias (CN) del pe
 <p><button type="submit">Crear DN y obtener certificado</button></p></form></section>
 <section aria-labelledby="autorizacion"><h2 id="autorizacion">Crear autorización a servicio</h2><form method="post" action="${base}/sandbox/wsass/autorizaciones">
 ${field('alias', 'Nombre simbólico del DN a autorizar', { hint: 'Un alias con certificado emitido' }).replaceAll('"alias', '"auth_alias').replace('name="auth_alias"', 'name="alias"')}${field('cuit', 'CUIT representado', { hint: '11 dígitos, con o sin guiones', inputmode: 'numeric' })}
-<p><label for="service">Servicio al que desea acceder</label><select id="service" name="service"><option value="wsfe">wsfe - Facturación Electrónica</option></select></p>
+<p><label for="service">Servicio al que desea acceder</label><select id="service" name="service"><option value="wsfe">wsfe - Facturación Electrónica</option><option value="wsct">wsct - Comprobantes de Turismo (Factura T)</option></select></p>
 <p><button type="submit">Crear autorización</button></p></form></section>
 <section aria-labelledby="puntos"><h2 id="puntos">Puntos de venta</h2>${pointOfSaleForm(`${base}/sandbox/wsass/puntos-de-venta`, 'sandbox').replaceAll('id="', 'id="pv_').replaceAll('for="', 'for="pv_').replaceAll('aria-describedby="', 'aria-describedby="pv_')}</section>`;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, max } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
 import { type ArcaEnvironment, parseSoap, pick, text, type XmlNode } from '@/lib/arca';
 import {
@@ -9,10 +9,11 @@ import {
   WSFE_MESSAGES,
   type WsfeMessage,
 } from './check-fe-voucher';
-import { simulatorTokenHash } from './handle-login-cms';
+import { authenticateSim } from './authenticate-sim';
 import { issueSimVoucher } from './issue-sim-voucher';
 import { readFeRequest, type SimVoucher } from './read-fe-request';
 import { soapClientFault, soapServerFault, wsfeErrors, wsfeResponse } from './soap-responses';
+import { usablePointOfSale } from './usable-point-of-sale';
 import { takeWsfeFault } from './wsfe-faults';
 import {
   caeResult,
@@ -27,6 +28,7 @@ const AMBIENTE: Record<ArcaEnvironment, string> = {
   live: 'ProduccionExterno - simulador',
 };
 const NOT_ENABLED = { code: 11002, message: WSFE_MESSAGES[11002] };
+const WSCT_TYPES = [195, 196, 197];
 // As recorded on 2026-08-17 (FEParamGetCotizacion); dated the day before the request, as ARCA does.
 const EXCHANGE_RATES: Record<string, string> = { DOL: '1155.114', '060': '1183.4728' };
 const AUTHENTICATED = [
@@ -78,7 +80,17 @@ export async function handleWsfe(
       ),
     };
   const request = body[method] as XmlNode;
-  const auth = await authenticate(db, environment, request, now);
+  const auth = await authenticateSim(
+    db,
+    environment,
+    'wsfe',
+    {
+      token: text(pick(request, 'Auth', 'Token')) ?? '',
+      sign: text(pick(request, 'Auth', 'Sign')) ?? '',
+      cuit: text(pick(request, 'Auth', 'Cuit')) ?? '',
+    },
+    now,
+  );
   if ('code' in auth) return respond(wsfeErrors([auth]));
   const { cuit } = auth;
 
@@ -127,16 +139,8 @@ export async function handleWsfe(
     return respond(`<ResultGet>${items.join('')}</ResultGet>`);
   }
 
-  // Live: only a point of sale registered for web services, open and not blocked. Homologación
-  // accepts any number, except one registered as something it cannot use.
-  const usable = (number: number, issuing: boolean) => {
-    const registered = points.find((p) => p.number === number);
-    if (!registered) return environment === 'sandbox' && number >= 1 && number <= 99_998;
-    const kindOk = issuing
-      ? registered.emissionType.startsWith('CAE -')
-      : registered.emissionType.startsWith('CAE');
-    return kindOk && !registered.blocked && !registered.closedOn;
-  };
+  const usable = (number: number, issuing: boolean) =>
+    usablePointOfSale(points, environment, number, issuing);
 
   if (method === 'FECompUltimoAutorizado') {
     const number = Number(text(pick(request, 'PtoVta')));
@@ -164,14 +168,22 @@ export async function handleWsfe(
   const observations = checkFeVoucher(voucher, stamp.day);
   if (observations.length) return answer({ observations });
   const notes = approvalObservations(environment, voucher);
-  const issued = await issueSimVoucher(db, {
-    environment,
-    cuit,
-    voucher,
-    voucherDate: voucher.CbteFch ?? stamp.day,
-    observations: notes,
-    now,
-  });
+  const issued =
+    voucher.CbteHasta === voucher.CbteDesde
+      ? await issueSimVoucher(db, {
+          environment,
+          cuit,
+          sequence: {
+            pointOfSale: Number(voucher.PtoVta),
+            type: Number(voucher.CbteTipo),
+            number: Number(voucher.CbteDesde),
+          },
+          request: voucher,
+          voucherDate: voucher.CbteFch ?? stamp.day,
+          observations: notes,
+          now,
+        })
+      : undefined;
   if (!issued) return answer({ errors: [{ code: 10016, message: WSFE_MESSAGES[10016] }] });
   const approved = answer({ approved: issued, observations: notes });
   const fault = takeWsfeFault(environment, cuit, Number(voucher.PtoVta));
@@ -230,8 +242,9 @@ async function consult(
   const pointOfSale = Number(text(pick(request, 'FeCompConsReq', 'PtoVta')));
   const type = Number(text(pick(request, 'FeCompConsReq', 'CbteTipo')));
   const t = schema.arcaSimInvoices;
+  // 195–197 are WSCT's (Factura T), stored in the same table in WSCT's shape: not WSFE vouchers.
   const [row] =
-    Number.isInteger(pointOfSale) && Number.isInteger(type)
+    Number.isInteger(pointOfSale) && Number.isInteger(type) && !WSCT_TYPES.includes(type)
       ? await db
           .select()
           .from(t)
@@ -254,37 +267,4 @@ async function consult(
     observations: row.observations as WsfeMessage[],
     processedAt: argentinaStamp(row.createdAt).time,
   });
-}
-
-async function authenticate(
-  db: Db,
-  environment: ArcaEnvironment,
-  request: XmlNode,
-  now: Date,
-): Promise<{ cuit: string } | { code: number; message: string }> {
-  const token = text(pick(request, 'Auth', 'Token')) ?? '';
-  const sign = text(pick(request, 'Auth', 'Sign')) ?? '';
-  const cuit = text(pick(request, 'Auth', 'Cuit')) ?? '';
-  const t = schema.arcaSimTickets;
-  const [ticket] = await db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.environment, environment),
-        eq(t.tokenHash, simulatorTokenHash(token, sign)),
-        eq(t.service, 'wsfe'),
-        gt(t.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  if (!ticket)
-    return {
-      code: 600,
-      message:
-        'ValidacionDeToken: No validaron las fechas del token GenTime, ExpTime, NowUTC o la firma.',
-    };
-  if (ticket.cuit !== cuit)
-    return { code: 601, message: `CUIT representada no incluida en Token: ${cuit}` };
-  return { cuit };
 }

@@ -15,6 +15,7 @@ export { addPointOfSale, EMISSION_TYPES } from './add-point-of-sale';
 export type { PointOfSaleInput, EmissionType, AddPointOfSaleResult } from './add-point-of-sale';
 export { handleLoginCms } from './handle-login-cms';
 export { handleWsfe } from './handle-wsfe';
+export { handleWsct } from './handle-wsct';
 export { wsaaFault } from './soap-responses';
 export { injectWsfeFault } from './wsfe-faults';
 export type { WsfeFault } from './wsfe-faults';

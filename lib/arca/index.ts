@@ -83,3 +83,35 @@ export type { XmlNode, XmlValue } from './soap/parse-soap';
 export { findChain } from './find-chain';
 export { nameField } from './summarize-certificate';
 export { x509, webcrypto, RSA_SHA256, OID_SERIAL_NUMBER, importSigningKey } from './x509';
+export {
+  ctDummy,
+  getLastCtAuthorized,
+  getCtVoucher,
+  getCtCatalogue,
+  requestCtCae,
+  wsctEnvelope,
+  WSCT_NAMESPACE,
+} from './wsct/wsct-client';
+export type { WsctOptions, WsctAuth } from './wsct/wsct-client';
+export { CT_VOUCHER_TYPES } from './wsct/ct-voucher';
+export type {
+  CtVoucher,
+  CtVoucherType,
+  NumberedCtVoucher,
+  CtItem,
+  CtTaxLine,
+  CtVatSubtotal,
+  CtAssociatedVoucher,
+} from './wsct/ct-voucher';
+export { buildCtRequest } from './wsct/build-ct-request';
+export { parseCtAuthorizeResponse } from './wsct/parse-ct-authorize-response';
+export type { CtResult } from './wsct/parse-ct-authorize-response';
+export { parseCtVoucher, CT_NOT_FOUND } from './wsct/parse-ct-voucher';
+export type { ConsultedCtVoucher } from './wsct/parse-ct-voucher';
+export { parseCtCatalogue, parseCtLastAuthorized, CT_CATALOGUES } from './wsct/parse-wsct';
+export type {
+  CtCatalogueEntry,
+  CtCatalogueMethod,
+  WsctMessage,
+  WsctResult,
+} from './wsct/parse-wsct';

@@ -41,6 +41,8 @@ const rawSchema = z.object({
   ARCA_SANDBOX_WSFE_URL: z.url().optional(),
   ARCA_LIVE_WSAA_URL: z.url().optional(),
   ARCA_LIVE_WSFE_URL: z.url().optional(),
+  ARCA_SANDBOX_WSCT_URL: z.url().optional(),
+  ARCA_LIVE_WSCT_URL: z.url().optional(),
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
   RUNNER: z.enum(['embedded', 'off']).default('embedded'),
   RUNNER_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
@@ -97,10 +99,13 @@ const ARCA_HOSTS = {
   sandbox: {
     wsaa: 'https://wsaahomo.afip.gov.ar/ws/services/LoginCms',
     wsfe: 'https://wswhomo.afip.gov.ar/wsfev1/service.asmx',
+    // WSCT (Factura T): the URLs pyafipws and ARCA's WSCT manual give.
+    wsct: 'https://fwshomo.afip.gov.ar/wsct/CTService',
   },
   live: {
     wsaa: 'https://wsaa.afip.gov.ar/ws/services/LoginCms',
     wsfe: 'https://servicios1.afip.gov.ar/wsfev1/service.asmx',
+    wsct: 'https://serviciosjava.afip.gob.ar/wsct/CTService',
   },
 } as const;
 
@@ -167,10 +172,14 @@ export function parseEnv(vars: Record<string, string | undefined>) {
         wsfe:
           raw.ARCA_SANDBOX_WSFE_URL ??
           (arcaBase ? `${arcaBase}/sandbox/wsfe` : ARCA_HOSTS.sandbox.wsfe),
+        wsct:
+          raw.ARCA_SANDBOX_WSCT_URL ??
+          (arcaBase ? `${arcaBase}/sandbox/wsct` : ARCA_HOSTS.sandbox.wsct),
       },
       live: {
         wsaa: raw.ARCA_LIVE_WSAA_URL ?? (arcaBase ? `${arcaBase}/live/wsaa` : ARCA_HOSTS.live.wsaa),
         wsfe: raw.ARCA_LIVE_WSFE_URL ?? (arcaBase ? `${arcaBase}/live/wsfe` : ARCA_HOSTS.live.wsfe),
+        wsct: raw.ARCA_LIVE_WSCT_URL ?? (arcaBase ? `${arcaBase}/live/wsct` : ARCA_HOSTS.live.wsct),
       },
     },
     webhookAllowPrivate: raw.WEBHOOK_ALLOW_PRIVATE ?? !production,

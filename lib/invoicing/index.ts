@@ -29,6 +29,7 @@ export { VOUCHER_TYPES, voucherClassOf } from './voucher-class';
 export type { VoucherClass, InvoiceType } from './voucher-class';
 export { toFeVoucher } from './to-fe-voucher';
 export type { InvoicingSupplier } from './to-fe-voucher';
+export { toCtVoucher } from './to-ct-voucher';
 export { arcaQrPayload, ARCA_QR_URL } from './arca-qr-payload';
 export type { ApprovedVoucher } from './arca-qr-payload';
 export { INVOICE_PROBLEM_CODES, isInvoiceProblemCode } from './invoice-problem';

@@ -54,6 +54,9 @@ export const INVOICE_PROBLEM_CODES = [
   'identity_threshold',
   'regime_tag_mismatch',
   'voucher_type_not_wsfe',
+  'voucher_type_not_wsct',
+  'tourism_country_unsupported',
+  'tourism_refund_mismatch',
   'amount_too_large',
   'too_many_lines',
 ] as const;

@@ -80,6 +80,18 @@ describe('parseEnv', () => {
     );
   });
 
+  it('points WSCT (Factura T) at the simulator, at ARCA, or where ARCA_*_WSCT_URL says', () => {
+    expect(parseEnv({ PORT: '3100' }).arca.live.wsct).toBe(
+      'http://127.0.0.1:3100/simulator/arca/live/wsct',
+    );
+    const real = parseEnv({ ARCA_SIMULATOR: 'off' });
+    expect(real.arca.sandbox.wsct).toBe('https://fwshomo.afip.gov.ar/wsct/CTService');
+    expect(real.arca.live.wsct).toBe('https://serviciosjava.afip.gob.ar/wsct/CTService');
+    expect(parseEnv({ ARCA_SANDBOX_WSCT_URL: 'https://example.test/ct' }).arca.sandbox.wsct).toBe(
+      'https://example.test/ct',
+    );
+  });
+
   it('defaults to production-safe values when APP_ENV=production', () => {
     const env = parseEnv({ APP_ENV: 'production', MASTER_KEY: strongKey });
     expect(env.arcaSimulator).toBe(false);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { escapeXml } from '../soap/parse-soap';
 import { postSoap, SoapTransportError, type SoapTransport } from '../soap/post-soap';
+import { NOT_CONNECTED, systemErrorCode } from '../soap/system-error-code';
 import { buildFeCaeRequest } from './build-fe-cae-request';
 import type { NumberedFeVoucher } from './fe-cae-request';
 import { parseFeCaeResponse, type CaeResult } from './parse-fe-cae-response';
@@ -162,9 +163,6 @@ export function getReceiverVatConditions(
   );
 }
 
-// Refused before a byte was sent: nothing can have reached ARCA.
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-
 /**
  * FECAESolicitar for one voucher (CbteDesde = CbteHasta = CbteNro). Sent exactly once: unlike the
  * read calls it is never retried here, because a lost answer may hide an authorised voucher. A
@@ -195,13 +193,4 @@ export async function requestCae(
     if (code && NOT_CONNECTED.has(code)) return { status: 'not_sent', reason: 'unreachable' };
     return { status: 'unknown', reason: 'connection_lost' };
   }
-}
-
-/** The socket's error code (ECONNREFUSED…), found however many transport errors wrap it. */
-function systemErrorCode(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }

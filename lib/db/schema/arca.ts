@@ -113,7 +113,8 @@ export const arcaSimInvoices = pgTable(
     number: integer('number').notNull(),
     /** CbteFch, yyyymmdd: a later voucher may not be dated before it. */
     voucherDate: text('voucher_date').notNull(),
-    /** The FECAEDetRequest as received, field names as WSFEv1's, values as strings. */
+    /** The FECAEDetRequest as received, field names as WSFEv1's, values as strings; for WSCT's types
+     * (195–197) its comprobanteRequest as read (`SimCtVoucher`). */
     request: jsonb('request').notNull(),
     cae: text('cae').notNull(),
     /** yyyymmdd */
