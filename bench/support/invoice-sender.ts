@@ -2,7 +2,7 @@ import { getLastAuthorized, requestCae } from '@/lib/arca';
 import { trustSimulatorCas } from '@/lib/arca-simulator';
 import { startDatabase, stopDatabase, type Db } from '@/lib/db';
 import { createInvoiceStep } from '@/lib/invoices';
-import { toFeVoucher } from '@/lib/invoicing';
+import { toFeVoucher } from '@/lib/invoice-model';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { accessTicketFor, supplierForInvoicing } from '@/lib/registration';

@@ -1,5 +1,5 @@
 /**
- * An amount (a decimal string, as lib/invoicing calculates it) in the console's language. Intl
+ * An amount (a decimal string, as lib/invoice-model calculates it) in the console's language. Intl
  * formats the string itself, exactly: it never goes through a float.
  */
 export function formatMoney(locale: string, amount: string, currency: string): string {

@@ -13,7 +13,7 @@ interface Props {
   caption?: string;
 }
 
-/** The invoice's lines as lib/invoicing calculates them (decimal strings), on screen and in print. */
+/** The invoice's lines as lib/invoice-model calculates them (decimal strings), on screen and in print. */
 export async function InvoiceLinesTable({
   read,
   currency,

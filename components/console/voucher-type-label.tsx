@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { voucherClassOf } from '@/lib/invoicing';
+import { voucherClassOf } from '@/lib/invoice-model';
 
 const KEYS = {
   standard: 'standard',

@@ -1,5 +1,5 @@
 import { formatCuit } from '@/lib/arca';
-import { isVatStatus, type GoblInvoice } from '@/lib/invoicing';
+import { isVatStatus, type GoblInvoice } from '@/lib/invoice-model';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { formatVoucherDate } from './voucher-format';
 import type { VoucherTranslator } from './voucher-translator';

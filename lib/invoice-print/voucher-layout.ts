@@ -1,4 +1,4 @@
-import { saleTerms, voucherClassOf } from '@/lib/invoicing';
+import { saleTerms, voucherClassOf } from '@/lib/invoice-model';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { customerFields, supplierFields } from './party-fields';
 import { formatVoucherAmount, formatVoucherDate } from './voucher-format';

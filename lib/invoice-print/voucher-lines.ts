@@ -1,4 +1,4 @@
-import { fraction, Money, toCents, type CalculatedLine } from '@/lib/invoicing';
+import { fraction, Money, toCents, type CalculatedLine } from '@/lib/invoice-model';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { formatVoucherAmount, formatVoucherNumber, formatVoucherRate } from './voucher-format';
 import type { VoucherTranslator } from './voucher-translator';

@@ -1,4 +1,4 @@
-import { Money, toCents } from '@/lib/invoicing';
+import { Money, toCents } from '@/lib/invoice-model';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { formatVoucherAmount, formatVoucherRate } from './voucher-format';
 import type { VoucherTranslator } from './voucher-translator';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NumberedFeVoucher, WsfeError } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { arcaQrPayload } from '@/lib/invoicing';
+import { arcaQrPayload } from '@/lib/invoice-model';
 import { workspaceSigner } from '@/lib/signing';
 import { stampEnvelope, putMetaRecord } from '@/lib/silo';
 import { invoiceDigest } from './invoice-digest';

@@ -9,7 +9,7 @@ import {
   isObject,
   toFeVoucher,
   type InvoiceProblem,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 import { findRegisteredSupplier, type RegisteredSupplier } from '@/lib/registration';
 import { ENVELOPE_FIELDS, ENVELOPE_SCHEMA } from '@/lib/silo';
 import { findUnstorable } from '@/lib/storable';
@@ -28,7 +28,7 @@ const HEADER_SCHEMA_ID = 'https://gobl.org/draft-0/head/header';
 /**
  * Checks an invoice (or an envelope holding one) given at `at` in the request: its shape, its
  * supplier (a registered supplier of the workspace, by CUIT) and every rule of GOBL's Argentina
- * addon and ARCA (lib/invoicing), reporting every problem at once with its path in the request.
+ * addon and ARCA (lib/invoice-model), reporting every problem at once with its path in the request.
  * Valid, it answers the document as stored: what the client sent, normalised, with its totals.
  */
 export async function checkInvoiceRequest(

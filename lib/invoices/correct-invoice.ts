@@ -2,7 +2,7 @@ import 'server-only';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { argentinaToday, correctInvoiceDocument, isObject } from '@/lib/invoicing';
+import { argentinaToday, correctInvoiceDocument, isObject } from '@/lib/invoice-model';
 import { ENVELOPE_SCHEMA } from '@/lib/silo';
 import { checkInvoiceRequest } from './check-invoice-request';
 import { readCorrectionOptions } from './correction-options';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '@/lib/errors';
-import type { CorrectionOptions } from '@/lib/invoicing';
+import type { CorrectionOptions } from '@/lib/invoice-model';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, yyyy-mm-dd');
 

@@ -1,4 +1,4 @@
-import { arcaCodeOf, type InvoiceProblemCode } from '@/lib/invoicing';
+import { arcaCodeOf, type InvoiceProblemCode } from '@/lib/invoice-model';
 import en from '@/messages/en.json';
 
 /** Problems of an invoice entry that are not the invoice's own: who sends it, and how it is wrapped. */

@@ -6,7 +6,7 @@ import {
   toFeVoucher,
   voucherClassOf,
   type InvoiceType,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 import { requireGovAr, type ArcaEndpoints, type Regime } from '@/lib/registration';
 import { getEntry } from '@/lib/silo';
 import type { StepContext, StepHandler, StepOutcome } from '@/lib/transform';

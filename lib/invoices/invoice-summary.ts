@@ -7,7 +7,7 @@ import {
   customerVatStatus,
   supplierVatStatus,
   type CustomerDocument,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 import { docText, invoiceDocOf, STAMP, stampsOf, stampValue } from './invoice-envelope';
 import { displayNumber } from './display-number';
 import { readInvoiceDoc } from './read-invoice-doc';
@@ -24,7 +24,7 @@ export interface InvoiceSummary {
   displayNumber: string | null;
   /**
    * CbteTipo: `tax.ext.ar-arca-doc-type` (chosen by the client, or set when ARCA approved it), else
-   * the one the send will choose from the supplier's regime, as lib/invoicing chooses it.
+   * the one the send will choose from the supplier's regime, as lib/invoice-model chooses it.
    */
   voucherType: number | null;
   issueDate: string | null;

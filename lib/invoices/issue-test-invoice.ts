@@ -4,7 +4,7 @@ import { DomainError } from '@/lib/errors';
 import { listPointsOfSale, type ArcaEndpoints, type RegistrationView } from '@/lib/registration';
 import { getEntryByKey, type Entry } from '@/lib/silo';
 import { createJob, waitForJob } from '@/lib/transform';
-import { argentinaToday } from '@/lib/invoicing';
+import { argentinaToday } from '@/lib/invoice-model';
 import { createInvoiceEntry } from './create-invoice-entry';
 import { ensureInvoiceWorkflow } from './invoice-workflow';
 import { testInvoiceDoc } from './test-invoice-doc';

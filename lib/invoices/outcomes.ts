@@ -1,5 +1,5 @@
 import type { WsfeError } from '@/lib/arca';
-import { isArcaInvoiceCode } from '@/lib/invoicing';
+import { isArcaInvoiceCode } from '@/lib/invoice-model';
 import en from '@/messages/en.json';
 import type { StepContext, StepOutcome } from '@/lib/transform';
 

@@ -3,7 +3,7 @@ import {
   parseInvoice,
   type GoblInvoice,
   type InvoiceCalculation,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 
 export interface ReadInvoice {
   invoice: GoblInvoice;

@@ -9,7 +9,7 @@ import { openWsfeSession } from './wsfe-session';
 
 /**
  * The invoice voucher types (FEParamGetTiposCbte) a regime issues: Factura C for monotributistas and
- * exentos, A and B for responsables inscriptos (the table of lib/invoicing's chooseVoucherType,
+ * exentos, A and B for responsables inscriptos (the table of lib/invoice-model's chooseVoucherType,
  * which imports this domain and so cannot be imported here). Unknown regime: all three.
  */
 export type InvoiceVoucherType = 1 | 6 | 11;

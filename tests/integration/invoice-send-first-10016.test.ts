@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requestCae } from '@/lib/arca';
 import { openTicketPart } from '@/lib/arca/wsaa/ticket-seal';
 import { schema, type Db } from '@/lib/db';
-import { toFeVoucher } from '@/lib/invoicing';
+import { toFeVoucher } from '@/lib/invoice-model';
 import { getEntry } from '@/lib/silo';
 import type { Job, Runner } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';

@@ -14,7 +14,7 @@ import {
   type CtVoucher,
   type WsctAuth,
 } from '@/lib/arca';
-import { buildInvoice, toCtVoucher } from '@/lib/invoicing';
+import { buildInvoice, toCtVoucher } from '@/lib/invoice-model';
 import { describeEachDatabase } from './support/databases';
 import {
   startSimulator,

@@ -7,7 +7,7 @@ import {
   parseInvoice,
   supplierVatStatus,
   toFeVoucher,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 import type { InvoiceDetail } from '@/lib/invoices';
 import type { Regime } from '@/lib/registration';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInvoice } from '@/lib/invoicing';
+import { buildInvoice } from '@/lib/invoice-model';
 
 // GOBL's own Argentine examples and what GOBL's build makes of them, read where they are shared
 // beside the repository (never copied in): ../shared/gobl/examples/ar and its out/ folder.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInvoice } from '@/lib/invoicing';
+import { buildInvoice } from '@/lib/invoice-model';
 
 // GOBL's validation rules for Argentine invoices, read where they are shared beside the repository
 // (never copied in): ../shared/gobl/data/rules/ar.json and ar-arca.json.

@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildInvoice } from '@/lib/invoicing';
+import { buildInvoice } from '@/lib/invoice-model';
 
 // An independent calculation of GOBL's totals, checked against the build on random invoices. It
-// uses nothing of lib/invoicing but buildInvoice: its own decimals, rates and rounding.
+// uses nothing of lib/invoice-model but buildInvoice: its own decimals, rates and rounding.
 const D = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP });
 type D = InstanceType<typeof D>;
 const cents = (value: D) => value.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2);

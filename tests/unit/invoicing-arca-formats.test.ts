@@ -5,7 +5,7 @@ import {
   MAX_INVOICE_LINES,
   toFeVoucher,
   type InvoicingSupplier,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 import { problemArcaCodes, problemFields } from '@/lib/invoices/entry-problems';
 
 const supplier: InvoicingSupplier = { cuit: '30710151543', regime: 'responsable_inscripto' };

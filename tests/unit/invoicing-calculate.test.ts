@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculateInvoice, parseInvoice, type GoblInvoice } from '@/lib/invoicing';
+import { calculateInvoice, parseInvoice, type GoblInvoice } from '@/lib/invoice-model';
 
 type LineInput = { quantity: string; price: string; taxes?: unknown[]; discounts?: unknown[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctInvoiceDocument } from '@/lib/invoicing';
+import { correctInvoiceDocument } from '@/lib/invoice-model';
 
 const sent = (docType: string, extra: Record<string, unknown> = {}) => ({
   $schema: 'https://gobl.org/draft-0/bill/invoice',

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCtRequest } from '@/lib/arca';
-import { buildInvoice, toCtVoucher, type InvoicingSupplier } from '@/lib/invoicing';
+import { buildInvoice, toCtVoucher, type InvoicingSupplier } from '@/lib/invoice-model';
 
 // A Factura T built as GOBL's tourism example (gobl.ar.arca, examples/invoice-ar-arca-tourism.json)
 // is: a hotel, a passport holder from Spain, two nights at 21 % with VAT included in the prices,

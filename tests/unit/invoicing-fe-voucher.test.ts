@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFeVoucher, type InvoicingSupplier } from '@/lib/invoicing';
+import { toFeVoucher, type InvoicingSupplier } from '@/lib/invoice-model';
 
 const supplier: InvoicingSupplier = { cuit: '30710151543', regime: 'responsable_inscripto' };
 const invoice = (extra: Record<string, unknown> = {}) => ({

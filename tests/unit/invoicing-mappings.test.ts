@@ -8,7 +8,7 @@ import {
   isVatStatus,
   supplierVatStatus,
   vatRateId,
-} from '@/lib/invoicing';
+} from '@/lib/invoice-model';
 
 describe('vatRateId', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import es from '@/messages/es.json';
 import en from '@/messages/en.json';
-import { ARCA_INVOICE_CODES, INVOICE_PROBLEM_CODES, isArcaInvoiceCode } from '@/lib/invoicing';
+import { ARCA_INVOICE_CODES, INVOICE_PROBLEM_CODES, isArcaInvoiceCode } from '@/lib/invoice-model';
 
 describe('invoicing messages', () => {
   it.each([

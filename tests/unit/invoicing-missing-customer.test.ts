@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildInvoice } from '@/lib/invoicing';
+import { buildInvoice } from '@/lib/invoice-model';
 import { newCuit } from '../support/new-cuit';
 
 const TODAY = '2026-11-20';

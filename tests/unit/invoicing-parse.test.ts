@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildInvoice, parseInvoice } from '@/lib/invoicing';
+import { buildInvoice, parseInvoice } from '@/lib/invoice-model';
 
 const valid = () => ({
   $schema: 'https://gobl.org/draft-0/bill/invoice',

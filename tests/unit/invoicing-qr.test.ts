@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeVoucher } from '@/lib/arca';
-import { arcaQrPayload, ARCA_QR_URL } from '@/lib/invoicing';
+import { arcaQrPayload, ARCA_QR_URL } from '@/lib/invoice-model';
 
 const voucher: FeVoucher = {
   PtoVta: 10,

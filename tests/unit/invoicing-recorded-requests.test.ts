@@ -4,7 +4,7 @@ import Decimal from 'decimal.js';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { FeVoucher } from '@/lib/arca';
-import { toFeVoucher, type InvoicingSupplier } from '@/lib/invoicing';
+import { toFeVoucher, type InvoicingSupplier } from '@/lib/invoice-model';
 
 // Each FECAESolicitar request recorded from ARCA, and the GOBL invoice that should produce it.
 const CORPUS = path.join(

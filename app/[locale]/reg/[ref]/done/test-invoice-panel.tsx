@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { SubmitButton } from '@/components/wizard/submit-button';
 import { getPathname, Link, type Locale } from '@/lib/i18n';
-import { isArcaInvoiceCode } from '@/lib/invoicing';
+import { isArcaInvoiceCode } from '@/lib/invoice-model';
 import type { TestInvoice } from '@/lib/invoices';
 import { isInvoiceVoucherType, type Regime } from '@/lib/registration';
 import { issueTestInvoiceAction } from './test-invoice-actions';

@@ -1,4 +1,4 @@
-import { isArcaInvoiceCode, type ArcaInvoiceCode } from '@/lib/invoicing';
+import { isArcaInvoiceCode, type ArcaInvoiceCode } from '@/lib/invoice-model';
 import type { ArcaMessage } from '@/lib/invoices';
 import type { EntryFault } from '@/lib/silo';
 import { isJobFaultCode, type JobFaultCode } from '@/lib/transform';

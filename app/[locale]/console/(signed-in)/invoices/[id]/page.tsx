@@ -4,7 +4,7 @@ import { formatCuit } from '@/lib/arca';
 import { getDb } from '@/lib/db';
 import { getPathname, Link, localeParams } from '@/lib/i18n';
 import { EDITABLE_STATES, getInvoice } from '@/lib/invoices';
-import { saleTerms } from '@/lib/invoicing';
+import { saleTerms } from '@/lib/invoice-model';
 import { listEntryFiles, listEntryStates } from '@/lib/silo';
 import { getWorkflowNames, listJobs } from '@/lib/transform';
 import { CustomerDocumentText } from '@/components/console/customer-document-text';

@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { redirect } from '@/lib/i18n';
 import { INVOICE_SCHEMA, updateInvoiceEntry } from '@/lib/invoices';
-import { isObject } from '@/lib/invoicing';
+import { isObject } from '@/lib/invoice-model';
 import { getEntry } from '@/lib/silo';
 import { postedForm, type ErrorMessage } from '@/components/forms/action-state';
 import { isUuid } from '@/components/console/is-uuid';

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ENTRY_PROBLEM_CODES, type EntryProblemCode } from '@/lib/invoices';
-import { isInvoiceProblemCode } from '@/lib/invoicing';
+import { isInvoiceProblemCode } from '@/lib/invoice-model';
 
 const isEntryProblemCode = (code: string): code is EntryProblemCode =>
   (ENTRY_PROBLEM_CODES as readonly string[]).includes(code);

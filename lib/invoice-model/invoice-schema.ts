@@ -3,7 +3,7 @@ import { z } from 'zod';
 // The fields of GOBL's `bill/invoice` (with the `ar-arca-v4` addon) that the calculation and the
 // WSFE mapping read, typed. Which fields exist at all is GOBL's schema's to say (lib/gobl, checked
 // first): objects here are loose, so every other field GOBL defines passes through untouched.
-// Refinement messages are problem codes (lib/invoicing/invoice-problem.ts).
+// Refinement messages are problem codes (lib/invoice-model/invoice-problem.ts).
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** GOBL writes amounts as strings ("10.50"); a JSON number is taken as written. */
@@ -36,7 +36,7 @@ const percent = z
   .string()
   .refine((v) => /^\d+(\.\d+)?%$/.test(v.trim()), { message: 'invalid_percent' });
 
-/** The WSFEv1 voucher types we issue (lib/invoicing/voucher-class.ts). */
+/** The WSFEv1 voucher types we issue (lib/invoice-model/voucher-class.ts). */
 export const DOC_TYPES = [
   '1',
   '2',
