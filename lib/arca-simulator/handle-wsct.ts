@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, eq, max } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { type ArcaEnvironment, parseSoap, pick, text, type XmlNode } from '@/lib/arca';
 import { authenticateSim } from './authenticate-sim';
 import { checkCtVoucher, WSCT_MESSAGES } from './check-ct-voucher';
 import { issueSimVoucher } from './issue-sim-voucher';
+import { findSimInvoice, lastSimNumber } from './sim-invoices';
+import { simPointsOfSale } from './sim-points-of-sale';
 import { readCtRequest, type SimCtVoucher } from './read-ct-request';
 import { soapClientFault } from './soap-responses';
 import { usablePointOfSale } from './usable-point-of-sale';
@@ -122,15 +123,7 @@ export async function handleWsct(
     return respond(ctConsultResult(stored));
   }
 
-  const points = await db
-    .select()
-    .from(schema.arcaSimPointsOfSale)
-    .where(
-      and(
-        eq(schema.arcaSimPointsOfSale.environment, environment),
-        eq(schema.arcaSimPointsOfSale.cuit, cuit),
-      ),
-    );
+  const points = await simPointsOfSale(db, environment, cuit);
   const notEnabled = { code: 1106, message: WSCT_MESSAGES[1106] };
 
   if (method === 'consultarUltimoComprobanteAutorizado') {
@@ -140,7 +133,7 @@ export async function handleWsct(
       return respond(wsctErrorsXml([notEnabled]));
     if (!CT_TYPES.includes(type))
       return respond(wsctErrorsXml([{ code: 9001, message: WSCT_MESSAGES[9001] }]));
-    const last = await lastNumber(db, environment, cuit, pointOfSale, type);
+    const last = await lastSimNumber(db, environment, cuit, pointOfSale, type);
     return respond(
       `<codigoTipoComprobante>${type}</codigoTipoComprobante><numeroPuntoVenta>${pointOfSale}</numeroPuntoVenta><numeroComprobante>${last}</numeroComprobante>`,
     );
@@ -173,28 +166,6 @@ export async function handleWsct(
   return respond(ctAuthorizeResult({ cuit, voucher, approved: issued, errors: [] }));
 }
 
-async function lastNumber(
-  db: Db,
-  environment: ArcaEnvironment,
-  cuit: string,
-  pointOfSale: number,
-  type: number,
-): Promise<number> {
-  const t = schema.arcaSimInvoices;
-  const [row] = await db
-    .select({ last: max(t.number) })
-    .from(t)
-    .where(
-      and(
-        eq(t.environment, environment),
-        eq(t.cuit, cuit),
-        eq(t.pointOfSale, pointOfSale),
-        eq(t.voucherType, type),
-      ),
-    );
-  return row?.last ?? 0;
-}
-
 async function findVoucher(
   db: Db,
   environment: ArcaEnvironment,
@@ -203,20 +174,7 @@ async function findVoucher(
 ): Promise<{ request: SimCtVoucher; cae: string; caeExpiry: string } | undefined> {
   if (![pointOfSale, type, number].every(Number.isInteger) || !CT_TYPES.includes(type!))
     return undefined;
-  const t = schema.arcaSimInvoices;
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(
-      and(
-        eq(t.environment, environment),
-        eq(t.cuit, cuit),
-        eq(t.pointOfSale, pointOfSale!),
-        eq(t.voucherType, type!),
-        eq(t.number, number!),
-      ),
-    )
-    .limit(1);
+  const row = await findSimInvoice(db, environment, cuit, pointOfSale!, type!, number!);
   return row
     ? { request: row.request as SimCtVoucher, cae: row.cae, caeExpiry: row.caeExpiry }
     : undefined;

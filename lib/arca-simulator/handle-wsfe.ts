@@ -1,6 +1,5 @@
 import 'server-only';
-import { and, eq, max } from 'drizzle-orm';
-import { schema, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { type ArcaEnvironment, parseSoap, pick, text, type XmlNode } from '@/lib/arca';
 import {
   checkFeVoucher,
@@ -11,6 +10,8 @@ import {
 } from './check-fe-voucher';
 import { authenticateSim } from './authenticate-sim';
 import { issueSimVoucher } from './issue-sim-voucher';
+import { findSimInvoice, lastSimNumber } from './sim-invoices';
+import { simPointsOfSale } from './sim-points-of-sale';
 import { readFeRequest, type SimVoucher } from './read-fe-request';
 import { soapClientFault, soapServerFault, wsfeErrors, wsfeResponse } from './soap-responses';
 import { usablePointOfSale } from './usable-point-of-sale';
@@ -115,15 +116,7 @@ export async function handleWsfe(
   }
   if (method === 'FECompConsultar') return respond(await consult(db, environment, cuit, request));
 
-  const points = await db
-    .select()
-    .from(schema.arcaSimPointsOfSale)
-    .where(
-      and(
-        eq(schema.arcaSimPointsOfSale.environment, environment),
-        eq(schema.arcaSimPointsOfSale.cuit, cuit),
-      ),
-    );
+  const points = await simPointsOfSale(db, environment, cuit);
   const webService = points
     .filter((p) => p.emissionType.startsWith('CAE'))
     .sort((a, b) => a.number - b.number);
@@ -146,7 +139,9 @@ export async function handleWsfe(
     const number = Number(text(pick(request, 'PtoVta')));
     const type = Number(text(pick(request, 'CbteTipo')));
     if (!usable(number, false)) return respond(wsfeErrors([NOT_ENABLED]));
-    const last = Number.isInteger(type) ? await lastNumber(db, environment, cuit, number, type) : 0;
+    const last = Number.isInteger(type)
+      ? await lastSimNumber(db, environment, cuit, number, type)
+      : 0;
     return respond(
       `<PtoVta>${number}</PtoVta><CbteTipo>${Number.isInteger(type) ? type : 0}</CbteTipo><CbteNro>${last}</CbteNro>`,
     );
@@ -209,28 +204,6 @@ function approvalObservations(environment: ArcaEnvironment, voucher: SimVoucher)
     : [];
 }
 
-async function lastNumber(
-  db: Db,
-  environment: ArcaEnvironment,
-  cuit: string,
-  pointOfSale: number,
-  type: number,
-): Promise<number> {
-  const t = schema.arcaSimInvoices;
-  const [row] = await db
-    .select({ last: max(t.number) })
-    .from(t)
-    .where(
-      and(
-        eq(t.environment, environment),
-        eq(t.cuit, cuit),
-        eq(t.pointOfSale, pointOfSale),
-        eq(t.voucherType, type),
-      ),
-    );
-  return row?.last ?? 0;
-}
-
 async function consult(
   db: Db,
   environment: ArcaEnvironment,
@@ -241,24 +214,11 @@ async function consult(
   if (!/^\d{1,8}$/.test(raw)) return wsfeErrors([{ code: 10202, message: WSFE_MESSAGES[10202] }]);
   const pointOfSale = Number(text(pick(request, 'FeCompConsReq', 'PtoVta')));
   const type = Number(text(pick(request, 'FeCompConsReq', 'CbteTipo')));
-  const t = schema.arcaSimInvoices;
   // 195–197 are WSCT's (Factura T), stored in the same table in WSCT's shape: not WSFE vouchers.
-  const [row] =
+  const row =
     Number.isInteger(pointOfSale) && Number.isInteger(type) && !WSCT_TYPES.includes(type)
-      ? await db
-          .select()
-          .from(t)
-          .where(
-            and(
-              eq(t.environment, environment),
-              eq(t.cuit, cuit),
-              eq(t.pointOfSale, pointOfSale),
-              eq(t.voucherType, type),
-              eq(t.number, Number(raw)),
-            ),
-          )
-          .limit(1)
-      : [];
+      ? await findSimInvoice(db, environment, cuit, pointOfSale, type, Number(raw))
+      : undefined;
   if (!row) return wsfeErrors([{ code: 602, message: WSFE_MESSAGES[602] }]);
   return consultResult({
     request: row.request as SimVoucher,
