@@ -1,7 +1,8 @@
 import 'server-only';
 import { escapeXml } from '../soap/parse-soap';
-import { postSoap, SoapTransportError, type SoapTransport } from '../soap/post-soap';
-import { NOT_CONNECTED, systemErrorCode } from '../soap/system-error-code';
+import type { SoapTransport } from '../soap/post-soap';
+import { authorizeSoap } from '../soap/authorize-soap';
+import { readSoap } from '../soap/read-soap';
 import { buildCtRequest } from './build-ct-request';
 import type { NumberedCtVoucher } from './ct-voucher';
 import { parseCtAuthorizeResponse, type CtResult } from './parse-ct-authorize-response';
@@ -45,37 +46,14 @@ const authXml = (auth: WsctAuth) =>
 const int = (name: string, value: number) => `<${name}>${Math.trunc(value)}</${name}>`;
 const soapAction = (method: string) => ({ SOAPAction: `"${WSCT_NAMESPACE}${method}"` });
 
-// Every call here only reads, so one retry after a network failure is safe.
-async function call<T>(
+// Every call here only reads (autorizarComprobante is sent by requestCtCae, never through this).
+const call = <T>(
   options: WsctOptions,
   method: string,
   inner: string,
   parse: (xml: string) => WsctResult<T>,
-): Promise<WsctResult<T>> {
-  const transport = options.transport ?? postSoap;
-  const body = wsctEnvelope(method, inner);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await transport(
-        options.url,
-        body,
-        soapAction(method),
-        options.timeoutMs ?? 20_000,
-      );
-      return parse(response.body);
-    } catch (error) {
-      const kind = error instanceof SoapTransportError ? error.kind : 'unreachable';
-      if (attempt === 0 && kind === 'unreachable') continue;
-      const code =
-        kind === 'timeout'
-          ? 'wsfe_timeout'
-          : kind === 'too_large'
-            ? 'wsfe_bad_response'
-            : 'wsfe_unreachable';
-      return { ok: false, outcome: { code, ok: false }, errors: [] };
-    }
-  }
-}
+): Promise<WsctResult<T>> =>
+  readSoap(options, wsctEnvelope(method, inner), soapAction(method), parse);
 
 /** dummy: are WSCT's servers up? (no ticket needed) */
 export function ctDummy(options: WsctOptions) {
@@ -129,23 +107,10 @@ export async function requestCtCae(
   auth: WsctAuth,
   voucher: NumberedCtVoucher,
 ): Promise<CtResult> {
-  const transport = options.transport ?? postSoap;
-  const body = wsctEnvelope('autorizarComprobante', authXml(auth) + buildCtRequest(voucher));
-  try {
-    const response = await transport(
-      options.url,
-      body,
-      soapAction('autorizarComprobante'),
-      options.timeoutMs ?? 20_000,
-    );
-    return parseCtAuthorizeResponse(response.status, response.body);
-  } catch (error) {
-    if (error instanceof SoapTransportError && error.kind === 'timeout')
-      return { status: 'unknown', reason: 'timeout' };
-    if (error instanceof SoapTransportError && error.kind === 'too_large')
-      return { status: 'unknown', reason: 'unreadable' };
-    const code = systemErrorCode(error);
-    if (code && NOT_CONNECTED.has(code)) return { status: 'not_sent', reason: 'unreachable' };
-    return { status: 'unknown', reason: 'connection_lost' };
-  }
+  return authorizeSoap(
+    options,
+    wsctEnvelope('autorizarComprobante', authXml(auth) + buildCtRequest(voucher)),
+    soapAction('autorizarComprobante'),
+    parseCtAuthorizeResponse,
+  );
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { escapeXml } from '../soap/parse-soap';
-import { postSoap, SoapTransportError, type SoapTransport } from '../soap/post-soap';
-import { NOT_CONNECTED, systemErrorCode } from '../soap/system-error-code';
+import type { SoapTransport } from '../soap/post-soap';
+import { authorizeSoap } from '../soap/authorize-soap';
+import { readSoap } from '../soap/read-soap';
 import { buildFeCaeRequest } from './build-fe-cae-request';
 import type { NumberedFeVoucher } from './fe-cae-request';
 import { parseFeCaeResponse, type CaeResult } from './parse-fe-cae-response';
@@ -45,43 +46,19 @@ function wsfeEnvelope(method: string, inner: string): string {
 const authXml = (auth: WsfeAuth) =>
   `<ar:Auth><ar:Token>${escapeXml(auth.token)}</ar:Token><ar:Sign>${escapeXml(auth.sign)}</ar:Sign><ar:Cuit>${escapeXml(auth.cuit)}</ar:Cuit></ar:Auth>`;
 
-// Every call here only reads, so one retry after a network failure is safe.
-async function call<T>(
+// Every call here only reads (FECAESolicitar is sent by requestCae, never through this).
+const call = <T>(
   options: WsfeOptions,
   method: string,
   inner: string,
   parse: (xml: string) => WsfeResult<T>,
-): Promise<WsfeResult<T>> {
-  const transport = options.transport ?? postSoap;
-  const body = wsfeEnvelope(method, inner);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await transport(
-        options.url,
-        body,
-        { SOAPAction: `"${WSFE_NAMESPACE}${method}"` },
-        options.timeoutMs ?? 20_000,
-      );
-      return parse(response.body);
-    } catch (error) {
-      const kind = error instanceof SoapTransportError ? error.kind : 'unreachable';
-      if (attempt === 0 && kind === 'unreachable') continue;
-      return {
-        ok: false,
-        outcome: {
-          code:
-            kind === 'timeout'
-              ? 'wsfe_timeout'
-              : kind === 'too_large'
-                ? 'wsfe_bad_response'
-                : 'wsfe_unreachable',
-          ok: false,
-        },
-        errors: [],
-      };
-    }
-  }
-}
+): Promise<WsfeResult<T>> =>
+  readSoap(
+    options,
+    wsfeEnvelope(method, inner),
+    { SOAPAction: `"${WSFE_NAMESPACE}${method}"` },
+    parse,
+  );
 
 /** FEDummy: are WSFE's application, database and authentication servers up? (no ticket needed) */
 export function feDummy(options: WsfeOptions) {
@@ -174,23 +151,10 @@ export async function requestCae(
   auth: WsfeAuth,
   voucher: NumberedFeVoucher,
 ): Promise<CaeResult> {
-  const transport = options.transport ?? postSoap;
-  const body = wsfeEnvelope('FECAESolicitar', authXml(auth) + buildFeCaeRequest(voucher));
-  try {
-    const response = await transport(
-      options.url,
-      body,
-      { SOAPAction: `"${WSFE_NAMESPACE}FECAESolicitar"` },
-      options.timeoutMs ?? 20_000,
-    );
-    return parseFeCaeResponse(response.status, response.body);
-  } catch (error) {
-    if (error instanceof SoapTransportError && error.kind === 'timeout')
-      return { status: 'unknown', reason: 'timeout' };
-    if (error instanceof SoapTransportError && error.kind === 'too_large')
-      return { status: 'unknown', reason: 'unreadable' };
-    const code = systemErrorCode(error);
-    if (code && NOT_CONNECTED.has(code)) return { status: 'not_sent', reason: 'unreachable' };
-    return { status: 'unknown', reason: 'connection_lost' };
-  }
+  return authorizeSoap(
+    options,
+    wsfeEnvelope('FECAESolicitar', authXml(auth) + buildFeCaeRequest(voucher)),
+    { SOAPAction: `"${WSFE_NAMESPACE}FECAESolicitar"` },
+    parseFeCaeResponse,
+  );
 }
