@@ -28,7 +28,7 @@ export { saleTerms } from './sale-terms';
 export { VOUCHER_TYPES, voucherClassOf } from './voucher-class';
 export type { VoucherClass, InvoiceType } from './voucher-class';
 export { toFeVoucher } from './to-fe-voucher';
-export type { InvoicingSupplier } from './to-fe-voucher';
+export type { InvoicingSupplier } from './voucher-header';
 export { toCtVoucher } from './to-ct-voucher';
 export { arcaQrPayload, ARCA_QR_URL } from './arca-qr-payload';
 export type { ApprovedVoucher } from './arca-qr-payload';

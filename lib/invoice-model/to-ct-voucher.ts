@@ -2,9 +2,7 @@ import type { CtAssociatedVoucher, CtItem, CtTaxLine, CtVoucher, CtVoucherType }
 import { normalizeCuit, validateCuit } from '@/lib/arca';
 import { arcaCountryCode } from './arca-country-code';
 import { calculateInvoice } from './calculate-invoice';
-import { chooseVoucherType } from './choose-voucher-type';
 import { currencyCode } from './currency-code';
-import { customerVatStatus } from './customer-vat-status';
 import { Money, toCents } from './decimal';
 import { formatPath } from './format-path';
 import type { GoblInvoice } from './invoice-schema';
@@ -12,8 +10,8 @@ import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
 import { isObject } from './json';
 import { parseInvoice } from './parse-invoice';
 import { saleTerms } from './sale-terms';
-import type { InvoicingSupplier } from './to-fe-voucher';
 import { voucherClassOf } from './voucher-class';
+import { voucherHeader, type InvoicingSupplier } from './voucher-header';
 
 // A Factura T line carries IVA at 21 % only (GOBL's rule 28, ar-arca-vat-rate 5).
 const T_VAT_RATE_ID = 5;
@@ -61,28 +59,7 @@ export function toCtVoucher(
     return undefined;
   };
 
-  const supplierCuit = validateCuit(supplier.cuit);
-  const givenCuit = invoice.supplier.tax_id;
-  if (
-    !supplierCuit.ok ||
-    (givenCuit &&
-      (givenCuit.country !== 'AR' || normalizeCuit(givenCuit.code) !== supplierCuit.cuit))
-  )
-    problems.push({ path: 'supplier.tax_id.code', code: 'supplier_cuit_mismatch' });
-  if (!Number.isInteger(pointOfSale) || pointOfSale < 1 || pointOfSale > 99998)
-    problems.push({ path: 'series', code: 'series_range' });
-  else if (invoice.series !== undefined && Number(invoice.series) !== pointOfSale)
-    problems.push({ path: 'series', code: 'series_mismatch' });
-
-  const vatStatus = take(customerVatStatus(invoice.customer));
-  const voucherType = take(
-    chooseVoucherType({
-      invoiceType: invoice.type,
-      regime: supplier.regime,
-      customerVatStatus: invoice.customer ? vatStatus : undefined,
-      docType: invoice.tax?.ext?.['ar-arca-doc-type'],
-    }),
-  );
+  const { vatStatus, voucherType } = voucherHeader(invoice, supplier, pointOfSale, problems);
   if (voucherType !== undefined && voucherClassOf(voucherType)?.voucherClass !== 'T')
     problems.push({ path: 'tax.ext.ar-arca-doc-type', code: 'voucher_type_not_wsct' });
 

@@ -1,25 +1,16 @@
 import { amountFormatProblems } from './arca-formats';
 import type { FeAssociatedVoucher, FeTaxLine, FeVoucher } from '@/lib/arca';
-import type { Regime } from '@/lib/registration';
-import { normalizeCuit, validateCuit } from '@/lib/arca';
 import { arcaDate } from './arca-date';
 import { calculateInvoice } from './calculate-invoice';
 import { chooseConcept } from './choose-concept';
-import { chooseVoucherType } from './choose-voucher-type';
 import { currencyCode } from './currency-code';
 import { saleTerms } from './sale-terms';
 import { customerDocument } from './customer-document';
-import { customerVatStatus } from './customer-vat-status';
 import { Money } from './decimal';
 import { parseInvoice } from './parse-invoice';
 import { voucherClassOf } from './voucher-class';
+import { voucherHeader, type InvoicingSupplier } from './voucher-header';
 import type { InvoiceProblem, InvoiceResult } from './invoice-problem';
-
-export interface InvoicingSupplier {
-  cuit: string;
-  /** As the registration wizard collected it. */
-  regime: Regime;
-}
 
 /**
  * A final consumer must be identified from this amount in pesos (RG 5700/2025, from RG 1415's
@@ -62,28 +53,11 @@ export function toFeVoucher(
     return undefined;
   };
 
-  const supplierCuit = validateCuit(supplier.cuit);
-  const givenCuit = invoice.supplier.tax_id;
-  if (
-    !supplierCuit.ok ||
-    (givenCuit &&
-      (givenCuit.country !== 'AR' || normalizeCuit(givenCuit.code) !== supplierCuit.cuit))
-  ) {
-    problems.push({ path: 'supplier.tax_id.code', code: 'supplier_cuit_mismatch' });
-  }
-  if (!Number.isInteger(pointOfSale) || pointOfSale < 1 || pointOfSale > 99998)
-    problems.push({ path: 'series', code: 'series_range' });
-  else if (invoice.series !== undefined && Number(invoice.series) !== pointOfSale)
-    problems.push({ path: 'series', code: 'series_mismatch' });
-
-  const vatStatus = take(customerVatStatus(invoice.customer));
-  const voucherType = take(
-    chooseVoucherType({
-      invoiceType: invoice.type,
-      regime: supplier.regime,
-      customerVatStatus: invoice.customer ? vatStatus : undefined,
-      docType: invoice.tax?.ext?.['ar-arca-doc-type'],
-    }),
+  const { supplierCuit, vatStatus, voucherType } = voucherHeader(
+    invoice,
+    supplier,
+    pointOfSale,
+    problems,
   );
   const voucherClass =
     voucherType !== undefined ? voucherClassOf(voucherType)!.voucherClass : undefined;
@@ -157,7 +131,7 @@ export function toFeVoucher(
     !document ||
     vatStatus === undefined ||
     !monId ||
-    !supplierCuit.ok
+    supplierCuit === undefined
   ) {
     return { ok: false, problems };
   }
@@ -176,7 +150,7 @@ export function toFeVoucher(
     PtoVta: Number(p.series),
     Nro: Number(p.code),
     // With its date, ARCA can check the associated voucher; its issuer is always this supplier.
-    ...(p.issue_date ? { Cuit: supplierCuit.cuit, CbteFch: arcaDate(p.issue_date) } : {}),
+    ...(p.issue_date ? { Cuit: supplierCuit, CbteFch: arcaDate(p.issue_date) } : {}),
   }));
 
   const voucher: FeVoucher = {
