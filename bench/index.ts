@@ -13,6 +13,7 @@ const SCENARIOS: Record<string, () => Promise<{ default: Scenario }>> = {
   invoices: () => import('./scenarios/invoices'),
   journeys: () => import('./scenarios/journeys'),
   pdf: () => import('./scenarios/pdf'),
+  'console-pages': () => import('./scenarios/console-pages'),
 };
 // Minutes long (200 whole wizard journeys on two databases): run with `--only journeys`.
 const ONLY_WHEN_NAMED = new Set(['journeys']);

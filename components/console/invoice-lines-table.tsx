@@ -11,6 +11,8 @@ interface Props {
   testId: string;
   /** A caption for screen readers, where no heading names the table. */
   caption?: string;
+  /** The rows shown, as indexes into the lines (start included, end not); all when absent. */
+  rows?: { start: number; end: number };
 }
 
 /** The invoice's lines as lib/invoice-model calculates them (decimal strings), on screen and in print. */
@@ -21,6 +23,7 @@ export async function InvoiceLinesTable({
   classes,
   testId,
   caption,
+  rows,
 }: Props) {
   const t = await getTranslations('console.invoice');
   const money = (amount: string) => formatMoney(locale, amount, currency);
@@ -52,7 +55,8 @@ export async function InvoiceLinesTable({
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
-        {invoice.lines.map((line, i) => {
+        {invoice.lines.slice(rows?.start, rows?.end).map((line, shown) => {
+          const i = (rows?.start ?? 0) + shown;
           const calculated = calculation.lines[i]!;
           const vat = calculated.vat;
           return (

@@ -8,15 +8,21 @@ export async function Pagination({
   page,
   pages,
   href,
+  label,
 }: {
   page: number;
   pages: number;
   href: (page: number) => Href;
+  /** What the navigation pages through, where the page has more than one list. */
+  label?: string;
 }) {
   if (pages <= 1) return null;
   const t = await getTranslations('console.pagination');
   return (
-    <nav aria-label={t('label')} className="flex flex-wrap items-center justify-between gap-2">
+    <nav
+      aria-label={label ?? t('label')}
+      className="flex flex-wrap items-center justify-between gap-2"
+    >
       {page > 1 ? (
         <Link href={href(page - 1)} className={secondaryButtonClass} rel="prev">
           {t('previous')}

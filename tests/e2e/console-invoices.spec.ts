@@ -174,4 +174,37 @@ test.describe('console invoices', () => {
     await checkPage(page, testInfo, 'invoice-print-en');
     noConsoleErrors();
   });
+
+  test('a long invoice shows its lines a hundred at a time, and prints them all', async ({
+    page,
+  }, testInfo) => {
+    const noConsoleErrors = watchConsole(page);
+    const long = seed.longInvoices[testInfo.project.name]!;
+    await signIn(page, long.email, seed.password);
+    await page.goto(`/console/invoices/${long.id}`);
+    const lines = page.getByTestId('invoice-lines').locator('tbody tr');
+    await expect(lines).toHaveCount(100);
+    await expect(lines.first()).toContainText('Tornillo 1');
+    await expect(page.getByTestId('invoice-lines-range')).toHaveText('Líneas 1 a 100 de 150');
+    // The totals are the whole invoice's, whichever page of lines is shown.
+    await expect(page.getByTestId('invoice-grand-total')).toContainText('1.815,00');
+    await checkPage(page, testInfo, 'invoice-long-lines-es');
+    await page
+      .getByRole('navigation', { name: 'Páginas del detalle' })
+      .getByRole('link', { name: 'Siguiente' })
+      .click();
+    await expect(page).toHaveURL(/lines=2/);
+    await expect(lines).toHaveCount(50);
+    await expect(lines.first()).toContainText('Tornillo 101');
+    await expect(page.getByTestId('invoice-lines-range')).toHaveText('Líneas 101 a 150 de 150');
+
+    await page.goto(`/en/console/invoices/${long.id}?lines=9`);
+    await expect(page.getByTestId('invoice-lines-range')).toHaveText('Lines 101 to 150 of 150');
+
+    // The printable voucher carries every line.
+    await page.goto(`/console/invoices/${long.id}/print`);
+    await expect(page.getByTestId('print-lines').locator('tbody tr')).toHaveCount(long.lines);
+    await checkPage(page, testInfo, 'invoice-long-print-es');
+    noConsoleErrors();
+  });
 });

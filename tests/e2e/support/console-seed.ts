@@ -10,7 +10,7 @@ import { createEntry } from '@/lib/silo';
 import { createUser } from '@/lib/users';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
 import { startSimulator } from '../../fixtures/arca/simulator-server';
-import { seedInvoices } from './invoice-seed';
+import { seedInvoices, seedLongInvoice } from './invoice-seed';
 
 const SEED_FILE = 'e2e-console-seed.json';
 const PASSWORD = 'e2e password that is long';
@@ -56,6 +56,18 @@ for (const project of ['desktop', 'phone']) {
   await createUser(db, { workspaceId: workspace.id, email, password: PASSWORD });
   invoices[project] = { email, ...(await seedInvoices(db, sim, workspace.id)) };
 }
+const longInvoices: Record<string, { email: string; id: string; lines: number }> = {};
+for (const project of ['desktop', 'phone']) {
+  const workspace = await createWorkspace(db, {
+    name: `Largas ${project}`,
+    environment: 'sandbox',
+  });
+  await connectApp(db, workspace.id, 'gov-ar');
+  const email = `long-invoices-${project}@example.com`;
+  await createUser(db, { workspaceId: workspace.id, email, password: PASSWORD });
+  const lines = 150;
+  longInvoices[project] = { email, lines, id: await seedLongInvoice(db, sim, workspace.id, lines) };
+}
 await sim.close();
 await stopDatabase();
 
@@ -66,6 +78,7 @@ const seed = {
   lockout: { email: 'lockout@example.com' },
   journeys,
   invoices,
+  longInvoices,
 };
 writeFileSync(path.join(env.dataDir, SEED_FILE), JSON.stringify(seed, null, 2));
 console.log(`e2e console seed written to ${env.dataDir}`);

@@ -15,6 +15,8 @@ export interface Seed {
     string,
     { email: string; supplierCuit: string; typeB: string; typeA: string; usdServices: string }
   >;
+  /** By Playwright project name: a workspace holding one unsent invoice of `lines` lines. */
+  longInvoices: Record<string, { email: string; id: string; lines: number }>;
 }
 
 /** What tests/e2e/support/console-seed.ts wrote into the server's data folder before it started. */

@@ -75,3 +75,30 @@ export async function seedInvoices(db: Db, sim: RunningSimulator, workspaceId: s
   });
   return { supplierCuit: supplier.cuit, typeB, typeA, usdServices };
 }
+
+/** An unsent Factura B of `count` lines on point of sale 5, for the console's paged lines. */
+export async function seedLongInvoice(
+  db: Db,
+  sim: RunningSimulator,
+  workspaceId: string,
+  count: number,
+) {
+  const supplier = await registerSupplier(db, sim, workspaceId, { name: 'Ferretería Larga SA' });
+  const { entry } = await createInvoiceEntry(db, workspaceId, {
+    body: {
+      data: {
+        $schema: 'https://gobl.org/draft-0/bill/invoice',
+        $addons: ['ar-arca-v4'],
+        series: '5',
+        issue_date: today(),
+        supplier: { name: supplier.name, tax_id: { country: 'AR', code: supplier.cuit } },
+        lines: Array.from({ length: count }, (_, i) => ({
+          quantity: '1',
+          item: { name: `Tornillo ${i + 1}`, price: '10.00', key: 'goods' },
+          taxes: [{ cat: 'VAT', rate: 'general' }],
+        })),
+      },
+    },
+  });
+  return entry.id;
+}

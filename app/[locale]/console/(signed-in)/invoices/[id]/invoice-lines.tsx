@@ -2,7 +2,9 @@ import { getTranslations } from 'next-intl/server';
 import type { InvoiceDetail } from '@/lib/invoices';
 import { formatMoney, formatPercent } from '@/components/console/invoice-format';
 import { InvoiceLinesTable } from '@/components/console/invoice-lines-table';
+import { Pagination } from '@/components/console/pagination';
 import { Card } from '@/components/console/ui';
+import { linesPage } from './lines-page';
 
 type Read = NonNullable<InvoiceDetail['read']>;
 
@@ -10,19 +12,26 @@ const cell = 'px-3 py-2 text-left align-top';
 const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap';
 const HEAD = 'border-b border-slate-200 text-slate-700';
 
+
 /** The lines, the IVA per rate and the totals, all as lib/invoice-model calculates them (decimal strings). */
 export async function InvoiceLines({
   read,
   currency,
   locale,
+  invoiceId,
+  linesAsked,
 }: {
   read: Read;
   currency: string;
   locale: string;
+  invoiceId: string;
+  /** The `lines` search parameter: which page of lines to show. */
+  linesAsked: string | string[] | undefined;
 }) {
   const t = await getTranslations('console.invoice');
   const money = (amount: string) => formatMoney(locale, amount, currency);
   const { calculation } = read;
+  const shown = linesPage(linesAsked, read.invoice.lines.length);
   const totals: [string, string][] = [
     [t('totals.sum'), calculation.sum],
     ...(calculation.vat.length
@@ -51,8 +60,29 @@ export async function InvoiceLines({
             locale={locale}
             classes={{ table: 'min-w-full text-sm', head: HEAD, cell, number }}
             testId="invoice-lines"
+            rows={shown}
           />
         </div>
+        {shown.pages > 1 ? (
+          <div className="mt-3 space-y-2">
+            <p className="text-sm text-slate-700" data-testid="invoice-lines-range">
+              {t('lines.range', {
+                from: shown.start + 1,
+                to: shown.end,
+                total: read.invoice.lines.length,
+              })}
+            </p>
+            <Pagination
+              page={shown.page}
+              pages={shown.pages}
+              label={t('lines.pages')}
+              href={(page) => ({
+                pathname: `/console/invoices/${invoiceId}`,
+                query: { lines: String(page) },
+              })}
+            />
+          </div>
+        ) : null}
       </Card>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('vat.title')} id="vat-title">

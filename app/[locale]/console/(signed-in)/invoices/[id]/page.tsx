@@ -22,13 +22,16 @@ import { InvoiceLines } from './invoice-lines';
 import { CreditNoteForm } from './credit-note-form';
 import { SendInvoiceForm } from './send-invoice-form';
 
-type Props = { params: Promise<{ locale: string; id: string }> };
+type Props = {
+  params: Promise<{ locale: string; id: string }>;
+  searchParams: Promise<{ lines?: string | string[] }>;
+};
 
 export async function generateMetadata() {
   return { title: (await getTranslations('console.invoice'))('title') };
 }
 
-export default async function InvoicePage({ params }: Props) {
+export default async function InvoicePage({ params, searchParams }: Props) {
   const { locale, id } = await localeParams(params);
   setRequestLocale(locale);
   const operator = await requireOperator();
@@ -168,7 +171,13 @@ export default async function InvoicePage({ params }: Props) {
         </Card>
       </div>
       {invoice.read ? (
-        <InvoiceLines read={invoice.read} currency={invoice.currency} locale={locale} />
+        <InvoiceLines
+          read={invoice.read}
+          currency={invoice.currency}
+          locale={locale}
+          invoiceId={invoice.id}
+          linesAsked={(await searchParams).lines}
+        />
       ) : (
         <Card title={t('json')} id="json-title">
           <p className="mb-2 text-sm text-slate-700">{t('unreadable')}</p>
