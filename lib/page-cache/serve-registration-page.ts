@@ -11,6 +11,7 @@ import {
 } from './match-registration-page';
 import { copyNextPage, replayNextPage } from './next-page-copy';
 import { PageStore } from './page-store';
+import { refuseGarbledAction } from './refuse-garbled-action';
 import { refuseUnfitPost } from './refuse-unfit-post';
 import { sendPlainPage } from './plain-pages';
 
@@ -30,7 +31,8 @@ const ARCA_PAGE_MAX_AGE_MS = 30_000;
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
  * and answers a step again from its last rendering while the registration's version is unchanged,
- * with a fresh CSP nonce. Every page post is checked first (refuseUnfitPost); any other request goes
+ * with a fresh CSP nonce. Every page post is checked first (refuseUnfitPost, then a script's action
+ * arguments: refuseGarbledAction); any other request goes
  * to `render` untouched.
  */
 export function createRegistrationPageServer(options: RegistrationPageOptions) {
@@ -44,7 +46,7 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const url = req.url ?? '/';
     const path = url.split('?', 1)[0]!;
     // Next answers these posts with a bare 500; without JavaScript that is all a user would see.
-    if (refuseUnfitPost(req, res, path)) return;
+    if (refuseUnfitPost(req, res, path) || (await refuseGarbledAction(req, res, path))) return;
     const page =
       req.method === 'GET' || req.method === 'HEAD' ? matchRegistrationPage(path) : undefined;
     if (!page) return render();
