@@ -12,7 +12,6 @@ const cell = 'px-3 py-2 text-left align-top';
 const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap';
 const HEAD = 'border-b border-slate-200 text-slate-700';
 
-
 /** The lines, the IVA per rate and the totals, all as lib/invoice-model calculates them (decimal strings). */
 export async function InvoiceLines({
   read,
