@@ -5,7 +5,7 @@ import { createInvoiceStep } from '@/lib/invoices';
 import { toFeVoucher } from '@/lib/invoice-model';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
-import { accessTicketFor, supplierForInvoicing } from '@/lib/registration';
+import { accessTicketFor, supplierForInvoicing, type ArcaEndpoints } from '@/lib/registration';
 import { createJob, createWorkflow, startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
@@ -133,7 +133,7 @@ async function measureArcaAlone(
   db: Db,
   ownerId: string,
   cuit: string,
-  endpoints: { wsaa: string; wsfe: string },
+  endpoints: ArcaEndpoints,
 ) {
   const supplier = (await supplierForInvoicing(db, ownerId, cuit))!;
   const ticket = await accessTicketFor(db, supplier, supplier.credentials, endpoints);

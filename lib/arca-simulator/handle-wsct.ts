@@ -7,7 +7,8 @@ import { issueSimVoucher } from './issue-sim-voucher';
 import { findSimInvoice, lastSimNumber } from './sim-invoices';
 import { simPointsOfSale } from './sim-points-of-sale';
 import { readCtRequest, type SimCtVoucher } from './read-ct-request';
-import { soapClientFault } from './soap-responses';
+import { soapClientFault, soapServerFault } from './soap-responses';
+import { takeWsfeFault } from './wsfe-faults';
 import { usablePointOfSale } from './usable-point-of-sale';
 import {
   ctAuthorizeResult,
@@ -52,7 +53,8 @@ const AUTHENTICATED = [
   ...Object.keys(CATALOGUES),
 ];
 
-export type WsctAnswer = { status: number; body: string };
+/** holdMs: keep the connection open that long before answering (an injected timeout). */
+export type WsctAnswer = { status: number; body: string; holdMs?: number };
 
 /** Argentina's clock (UTC−3) as yyyymmdd. */
 const argentinaDay = (now: Date) =>
@@ -163,7 +165,13 @@ export async function handleWsct(
     now,
   });
   if (!issued) return reject([{ code: 9002, message: WSCT_MESSAGES[9002] }]);
-  return respond(ctAuthorizeResult({ cuit, voucher, approved: issued, errors: [] }));
+  const approved = respond(ctAuthorizeResult({ cuit, voucher, approved: issued, errors: [] }));
+  // A fault injected for the point of sale plays after the commit, as WSFE's (wsfe-faults.ts).
+  const fault = takeWsfeFault(environment, cuit, Number(f.numeroPuntoVenta));
+  if (fault?.kind === 'http_500')
+    return { status: 500, body: soapServerFault('java.lang.RuntimeException: timeout') };
+  if (fault?.kind === 'timeout') return { ...approved, holdMs: fault.holdMs };
+  return approved;
 }
 
 async function findVoucher(

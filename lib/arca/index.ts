@@ -55,7 +55,7 @@ export type {
 } from './wsfe/fe-cae-request';
 export { feVoucherSchema, numberedFeVoucherSchema } from './wsfe/fe-voucher-schema';
 export { buildFeCaeRequest } from './wsfe/build-fe-cae-request';
-export { hashFeVoucher } from './wsfe/hash-fe-voucher';
+export { hashVoucher } from './hash-voucher';
 export { parseFeCaeResponse } from './wsfe/parse-fe-cae-response';
 export type { CaeResult } from './wsfe/parse-fe-cae-response';
 export { parseFeVoucher, twoDecimals } from './wsfe/parse-fe-voucher';
@@ -94,6 +94,7 @@ export {
 } from './wsct/wsct-client';
 export type { WsctOptions, WsctAuth } from './wsct/wsct-client';
 export { CT_VOUCHER_TYPES } from './wsct/ct-voucher';
+export { ctVoucherSchema } from './wsct/ct-voucher-schema';
 export type {
   CtVoucher,
   CtVoucherType,
