@@ -13,6 +13,7 @@ import { usablePointOfSale } from './usable-point-of-sale';
 import {
   ctAuthorizeResult,
   ctConsultResult,
+  isoDay,
   wsctCatalogueXml,
   wsctErrorsXml,
   wsctResponse,
@@ -47,6 +48,7 @@ const CATALOGUES: Record<string, [string, readonly (readonly [number, string])[]
   ],
 };
 const AUTHENTICATED = [
+  'consultarPuntosVenta',
   'consultarUltimoComprobanteAutorizado',
   'autorizarComprobante',
   'consultarComprobanteTipoPVentaNro',
@@ -61,9 +63,10 @@ const argentinaDay = (now: Date) =>
   new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
- * The simulated WSCT (CTService, Factura T): dummy, the last number, authorisation, consultation and
- * two catalogues, answered in the shapes pyafipws recorded. Vouchers are numbered in the same table
- * and with the same commit-once insert as WSFE's, per (environment, CUIT, point of sale, type).
+ * The simulated WSCT (CTService, Factura T): dummy, points of sale, the last number, authorisation,
+ * consultation and two catalogues, answered in the shapes pyafipws recorded. Vouchers are numbered
+ * in the same table and with the same commit-once insert as WSFE's, per (environment, CUIT, point of
+ * sale, type).
  */
 export async function handleWsct(
   db: Db,
@@ -127,6 +130,23 @@ export async function handleWsct(
 
   const points = await simPointsOfSale(db, environment, cuit);
   const notEnabled = { code: 1106, message: WSCT_MESSAGES[1106] };
+
+  if (method === 'consultarPuntosVenta') {
+    // The points registered for CAE by web services (the simulator keeps one register for WSFE
+    // and WSCT); none is ARCA's "no results".
+    const cae = points
+      .filter((p) => p.emissionType.startsWith('CAE -'))
+      .sort((a, b) => a.number - b.number);
+    if (!cae.length) return respond(wsctErrorsXml([{ code: 602, message: WSCT_MESSAGES[602] }]));
+    return respond(
+      `<arrayPuntosVenta>${cae
+        .map(
+          (p) =>
+            `<puntoVenta><numeroPuntoVenta>${p.number}</numeroPuntoVenta><bloqueado>${p.blocked ? 'S' : 'N'}</bloqueado>${p.closedOn ? `<fechaBaja>${isoDay(p.closedOn)}</fechaBaja>` : ''}</puntoVenta>`,
+        )
+        .join('')}</arrayPuntosVenta>`,
+    );
+  }
 
   if (method === 'consultarUltimoComprobanteAutorizado') {
     const pointOfSale = int('numeroPuntoVenta');

@@ -87,6 +87,7 @@ export {
   ctDummy,
   getLastCtAuthorized,
   getCtVoucher,
+  getCtPointsOfSale,
   getCtCatalogue,
   requestCtCae,
   wsctEnvelope,
@@ -108,6 +109,8 @@ export { buildCtRequest } from './wsct/build-ct-request';
 export { parseCtAuthorizeResponse } from './wsct/parse-ct-authorize-response';
 export type { CtResult } from './wsct/parse-ct-authorize-response';
 export { parseCtVoucher, CT_NOT_FOUND } from './wsct/parse-ct-voucher';
+export { parseCtPointsOfSale } from './wsct/parse-ct-points-of-sale';
+export type { CtPointOfSale } from './wsct/parse-ct-points-of-sale';
 export type { ConsultedCtVoucher } from './wsct/parse-ct-voucher';
 export { parseCtCatalogue, parseCtLastAuthorized, CT_CATALOGUES } from './wsct/parse-wsct';
 export type {

@@ -79,9 +79,13 @@ const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
   closed: 'is closed at ARCA',
 };
 
+const POINTS_OF_SALE_QUERY: Record<VoucherService, string> = {
+  wsfe: 'FEParamGetPtosVenta',
+  wsct: 'consultarPuntosVenta',
+};
 const POINT_OF_SALE_HOW: Record<VoucherService, string> = {
   wsfe: 'In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».',
-  wsct: 'A Factura T needs a point of sale enabled for «Comprobantes T» through web services (WSCT): in ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», with the Sistema for Comprobantes T by web services, and use that point of sale as the invoice\'s series.',
+  wsct: "A Factura T needs a point of sale enabled for «Comprobantes T» through web services (WSCT): in ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», with the Sistema for Comprobantes T by web services, and use that point of sale as the invoice's series.",
 };
 
 /**
@@ -177,15 +181,18 @@ async function runInvoiceStep(
       voucher,
       stored,
       checkPointOfSale:
-        supplier.environment === 'live' && arca.pointOfSale
+        supplier.environment === 'live'
           ? async (pointOfSale) => {
-              const check = await arca.pointOfSale!(pointOfSale);
+              const check = await arca.pointOfSale(pointOfSale);
               if (check.ok) return { ok: true };
               return {
                 ok: false,
                 refusal:
                   check.reason === 'unavailable'
-                    ? { kind: 'retry', reason: `FEParamGetPtosVenta failed (${check.code})` }
+                    ? {
+                        kind: 'retry',
+                        reason: `${POINTS_OF_SALE_QUERY[service]} failed (${check.code})`,
+                      }
                     : { kind: 'refused', reason: check.reason, pointOfSale },
               };
             }

@@ -33,12 +33,8 @@ export interface SendArca {
   requestCae(voucher: NumberedSendVoucher): Promise<CaeAnswer>;
   /** What ARCA holds under the voucher's number, compared with it: FECompConsultar; WSCT: consultarComprobanteTipoPVentaNro. */
   consult(voucher: NumberedSendVoucher): Promise<ConsultAnswer>;
-  /**
-   * Live: FEParamGetPtosVenta (a usable answer kept for minutes). WSCT has none here: its
-   * consultarPuntosVenta is not implemented (docs/invoicing.md, Factura T), and its last-number
-   * query refuses a point of sale not enabled for it.
-   */
-  pointOfSale?(pointOfSale: number): Promise<PointOfSaleCheck>;
+  /** Live: FEParamGetPtosVenta; WSCT: consultarPuntosVenta (a usable answer kept for minutes). */
+  pointOfSale(pointOfSale: number): Promise<PointOfSaleCheck>;
 }
 
 // WSFE's codes: 10016 the number is not the next one; 11002 the point of sale is not enabled for
@@ -177,6 +173,7 @@ function wsctArca(session: ArcaSession): SendArca {
         },
       };
     },
+    pointOfSale: (pointOfSale) => checkPointOfSale(session, pointOfSale),
   };
 }
 
@@ -190,12 +187,11 @@ export function timedArca(arca: SendArca, spent: (ms: number) => void): SendArca
       spent(performance.now() - started);
     }
   };
-  const pointOfSale = arca.pointOfSale?.bind(arca);
   return {
     lastAuthorized: (pointOfSale, voucherType) =>
       time(() => arca.lastAuthorized(pointOfSale, voucherType)),
     requestCae: (voucher) => time(() => arca.requestCae(voucher)),
     consult: (voucher) => time(() => arca.consult(voucher)),
-    ...(pointOfSale ? { pointOfSale: (number: number) => time(() => pointOfSale(number)) } : {}),
+    pointOfSale: (pointOfSale) => time(() => arca.pointOfSale(pointOfSale)),
   };
 }

@@ -17,7 +17,12 @@ export type SendResult =
       caeExpiry: string;
       observations: WsfeError[];
     }
-  | { kind: 'rejected'; voucher: NumberedSendVoucher; errors: WsfeError[]; observations: WsfeError[] }
+  | {
+      kind: 'rejected';
+      voucher: NumberedSendVoucher;
+      errors: WsfeError[];
+      observations: WsfeError[];
+    }
   /**
    * A person must look; never sent again. `voucher` is null when the stored one cannot be read;
    * `stored`: the row already said so before this run (its recorded errors are the reason).

@@ -106,8 +106,7 @@ export function toSendVoucher(
   const docType = Number(
     (doc as { tax?: { ext?: Record<string, unknown> } } | null)?.tax?.ext?.['ar-arca-doc-type'],
   );
-  if (voucherClassOf(docType)?.voucherClass !== 'T')
-    return toFeVoucher(doc, supplier, pointOfSale);
+  if (voucherClassOf(docType)?.voucherClass !== 'T') return toFeVoucher(doc, supplier, pointOfSale);
   const mapped = toCtVoucher(doc, supplier, pointOfSale);
   return mapped.ok ? { ok: true, value: ctSend(mapped.value) } : mapped;
 }

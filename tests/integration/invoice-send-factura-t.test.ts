@@ -87,8 +87,14 @@ describeEachDatabase('gov-ar.send: Factura T through WSCT, to the simulated ARCA
     await retireJobs(get().db, owners);
     await sim?.close();
   });
-  const supplier = async (services: ('wsfe' | 'wsct')[] = ['wsfe', 'wsct']) => {
-    const made = await registeredSupplier(get().db, sim, 'sandbox', { services });
+  const supplier = async (
+    services: ('wsfe' | 'wsct')[] = ['wsfe', 'wsct'],
+    live?: { pointsOfSale: number[] },
+  ) => {
+    const made = await registeredSupplier(get().db, sim, live ? 'live' : 'sandbox', {
+      services,
+      ...live,
+    });
     owners.push(made.ownerId);
     return made;
   };
@@ -106,9 +112,9 @@ describeEachDatabase('gov-ar.send: Factura T through WSCT, to the simulated ARCA
     for (const docType of ['195', '196', '197'] as const) {
       const { entryId, job } = await send(s, facturaT(s.cuit, 5, docType));
       expect(job.status, `${docType}: ${JSON.stringify(job.faults)}`).toBe('OK');
-      expect(
-        job.intents.find((i) => i.provider === 'gov-ar.send')?.events.at(-1)?.message,
-      ).toBe(`${NAMES[docType]} 0005-00000001 approved, CAE ${(await sendRow(db, entryId))!.cae}`);
+      expect(job.intents.find((i) => i.provider === 'gov-ar.send')?.events.at(-1)?.message).toBe(
+        `${NAMES[docType]} 0005-00000001 approved, CAE ${(await sendRow(db, entryId))!.cae}`,
+      );
       const entry = (await getEntry(db, s.ownerId, entryId))!;
       expect(entry.state).toBe('sent');
       const envelope = entry.data as { head: { stamps: Stamps }; doc: Record<string, unknown> };
@@ -241,4 +247,22 @@ describeEachDatabase('gov-ar.send: Factura T through WSCT, to the simulated ARCA
       expect(seen).toContain('consultarComprobanteTipoPVentaNro');
     },
   );
+
+  it('live: a point of sale WSCT lists is used; one it does not list is refused before numbering, saying how to register it', async () => {
+    const db = get().db;
+    const s = await supplier(['wsfe', 'wsct'], { pointsOfSale: [9] });
+    const before = sim.methods.length;
+    const approved = await send(s, facturaT(s.cuit, 9, '195'));
+    expect(approved.job.status, JSON.stringify(approved.job.faults)).toBe('OK');
+    expect(sim.methods.slice(before)).toContain('consultarPuntosVenta');
+
+    const refused = await send(s, facturaT(s.cuit, 12, '195'));
+    expect(refused.job.status).toBe('KO');
+    expect(refused.job.faults[0]).toMatchObject({ code: 'point_of_sale_not_usable' });
+    expect(refused.job.faults[0]!.message).toMatch(
+      /^Point of sale 0012 is not registered for web services: nothing was sent\. A Factura T needs a point of sale enabled for «Comprobantes T»/,
+    );
+    expect(await sendRow(db, refused.entryId)).toBeUndefined();
+    expect((await simulatorInvoices(db, s.cuit)).map((h) => h.pointOfSale)).toEqual([9]);
+  });
 });
