@@ -129,12 +129,7 @@ async function main() {
  * Invoices per second ARCA alone allows: its two calls per invoice (FECompUltimoAutorizado, then
  * FECAESolicitar under the next number) straight from a client, one point of sale, then 8 at once.
  */
-async function measureArcaAlone(
-  db: Db,
-  ownerId: string,
-  cuit: string,
-  endpoints: ArcaEndpoints,
-) {
+async function measureArcaAlone(db: Db, ownerId: string, cuit: string, endpoints: ArcaEndpoints) {
   const supplier = (await supplierForInvoicing(db, ownerId, cuit))!;
   const ticket = await accessTicketFor(db, supplier, supplier.credentials, endpoints);
   if (!ticket.ok) throw new Error(`no ticket: ${ticket.outcome.code}`);

@@ -215,9 +215,7 @@ describe.skipIf(!present)(
       expect(hashVoucher(reordered)).toBe(hashVoucher(base));
       expect(hashVoucher(base)).toMatch(/^[0-9a-f]{64}$/);
       expect(hashVoucher({ ...base, ImpTotal: '1.01' })).not.toBe(hashVoucher(base));
-      expect(hashVoucher({ ...base, CbteNro: 2 } as NumberedFeVoucher)).not.toBe(
-        hashVoucher(base),
-      );
+      expect(hashVoucher({ ...base, CbteNro: 2 } as NumberedFeVoucher)).not.toBe(hashVoucher(base));
     });
 
     it('reads every recorded approval: CAE, expiry, number, Observaciones', () => {
