@@ -90,9 +90,10 @@ const POINT_OF_SALE_HOW: Record<VoucherService, string> = {
 
 /**
  * The `gov-ar.send` step (also run under its old name `gov-ar.invoice`): sends the job's invoice
- * entry to ARCA (FECAESolicitar) under the next number of its point of sale, stores the number,
- * CAE, expiry and QR on the entry and signs its envelope. Idempotent: an approved send is applied
- * again, a pending one is reconciled before anything new is sent.
+ * entry to ARCA (FECAESolicitar; a Factura T through WSCT's autorizarComprobante) under the next
+ * number of its point of sale, stores the number, CAE, expiry and QR on the entry and signs its
+ * envelope. Idempotent: an approved send is applied again, a pending one is reconciled before
+ * anything new is sent.
  */
 export function createInvoiceStep(options: InvoiceStepOptions = {}): StepHandler {
   return async (ctx) => {
