@@ -5,7 +5,7 @@ import { createInvoiceStep } from '@/lib/invoices';
 import { toFeVoucher } from '@/lib/invoice-model';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
-import { accessTicketFor, supplierForInvoicing } from '@/lib/registration';
+import { accessTicketFor, supplierForInvoicing, type ArcaEndpoints } from '@/lib/registration';
 import { createJob, createWorkflow, startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 import { connectApp, createWorkspace } from '@/lib/workspaces';
@@ -129,12 +129,7 @@ async function main() {
  * Invoices per second ARCA alone allows: its two calls per invoice (FECompUltimoAutorizado, then
  * FECAESolicitar under the next number) straight from a client, one point of sale, then 8 at once.
  */
-async function measureArcaAlone(
-  db: Db,
-  ownerId: string,
-  cuit: string,
-  endpoints: { wsaa: string; wsfe: string },
-) {
+async function measureArcaAlone(db: Db, ownerId: string, cuit: string, endpoints: ArcaEndpoints) {
   const supplier = (await supplierForInvoicing(db, ownerId, cuit))!;
   const ticket = await accessTicketFor(db, supplier, supplier.credentials, endpoints);
   if (!ticket.ok) throw new Error(`no ticket: ${ticket.outcome.code}`);

@@ -48,14 +48,14 @@ export function createArcaSimulator(options: ArcaSimulatorOptions = {}) {
       async (c) => soap(c, await handle(await dbOf(), await c.req.text())),
     );
 
+  const held = async <A extends { holdMs?: number }>(answer: A) => {
+    if (answer.holdMs) await new Promise((resolve) => setTimeout(resolve, answer.holdMs));
+    return answer;
+  };
   for (const env of ['sandbox', 'live'] as const) {
     soapRoute(`/${env}/wsaa`, (db, body) => handleLoginCms(db, env, body, now()));
-    soapRoute(`/${env}/wsfe`, async (db, body) => {
-      const answer = await handleWsfe(db, env, body, now());
-      if (answer.holdMs) await new Promise((resolve) => setTimeout(resolve, answer.holdMs));
-      return answer;
-    });
-    soapRoute(`/${env}/wsct`, (db, body) => handleWsct(db, env, body, now()));
+    soapRoute(`/${env}/wsfe`, async (db, body) => held(await handleWsfe(db, env, body, now())));
+    soapRoute(`/${env}/wsct`, async (db, body) => held(await handleWsct(db, env, body, now())));
   }
 
   app.get('/style.css', (c) =>

@@ -7,11 +7,13 @@ import { issueSimVoucher } from './issue-sim-voucher';
 import { findSimInvoice, lastSimNumber } from './sim-invoices';
 import { simPointsOfSale } from './sim-points-of-sale';
 import { readCtRequest, type SimCtVoucher } from './read-ct-request';
-import { soapClientFault } from './soap-responses';
+import { soapClientFault, soapServerFault } from './soap-responses';
+import { takeWsfeFault } from './wsfe-faults';
 import { usablePointOfSale } from './usable-point-of-sale';
 import {
   ctAuthorizeResult,
   ctConsultResult,
+  isoDay,
   wsctCatalogueXml,
   wsctErrorsXml,
   wsctResponse,
@@ -46,22 +48,25 @@ const CATALOGUES: Record<string, [string, readonly (readonly [number, string])[]
   ],
 };
 const AUTHENTICATED = [
+  'consultarPuntosVenta',
   'consultarUltimoComprobanteAutorizado',
   'autorizarComprobante',
   'consultarComprobanteTipoPVentaNro',
   ...Object.keys(CATALOGUES),
 ];
 
-export type WsctAnswer = { status: number; body: string };
+/** holdMs: keep the connection open that long before answering (an injected timeout). */
+export type WsctAnswer = { status: number; body: string; holdMs?: number };
 
 /** Argentina's clock (UTC−3) as yyyymmdd. */
 const argentinaDay = (now: Date) =>
   new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
- * The simulated WSCT (CTService, Factura T): dummy, the last number, authorisation, consultation and
- * two catalogues, answered in the shapes pyafipws recorded. Vouchers are numbered in the same table
- * and with the same commit-once insert as WSFE's, per (environment, CUIT, point of sale, type).
+ * The simulated WSCT (CTService, Factura T): dummy, points of sale, the last number, authorisation,
+ * consultation and two catalogues, answered in the shapes pyafipws recorded. Vouchers are numbered
+ * in the same table and with the same commit-once insert as WSFE's, per (environment, CUIT, point of
+ * sale, type).
  */
 export async function handleWsct(
   db: Db,
@@ -126,6 +131,23 @@ export async function handleWsct(
   const points = await simPointsOfSale(db, environment, cuit);
   const notEnabled = { code: 1106, message: WSCT_MESSAGES[1106] };
 
+  if (method === 'consultarPuntosVenta') {
+    // The points registered for CAE by web services (the simulator keeps one register for WSFE
+    // and WSCT); none is ARCA's "no results".
+    const cae = points
+      .filter((p) => p.emissionType.startsWith('CAE -'))
+      .sort((a, b) => a.number - b.number);
+    if (!cae.length) return respond(wsctErrorsXml([{ code: 602, message: WSCT_MESSAGES[602] }]));
+    return respond(
+      `<arrayPuntosVenta>${cae
+        .map(
+          (p) =>
+            `<puntoVenta><numeroPuntoVenta>${p.number}</numeroPuntoVenta><bloqueado>${p.blocked ? 'S' : 'N'}</bloqueado>${p.closedOn ? `<fechaBaja>${isoDay(p.closedOn)}</fechaBaja>` : ''}</puntoVenta>`,
+        )
+        .join('')}</arrayPuntosVenta>`,
+    );
+  }
+
   if (method === 'consultarUltimoComprobanteAutorizado') {
     const pointOfSale = int('numeroPuntoVenta');
     const type = int('codigoTipoComprobante');
@@ -163,7 +185,13 @@ export async function handleWsct(
     now,
   });
   if (!issued) return reject([{ code: 9002, message: WSCT_MESSAGES[9002] }]);
-  return respond(ctAuthorizeResult({ cuit, voucher, approved: issued, errors: [] }));
+  const approved = respond(ctAuthorizeResult({ cuit, voucher, approved: issued, errors: [] }));
+  // A fault injected for the point of sale plays after the commit, as WSFE's (wsfe-faults.ts).
+  const fault = takeWsfeFault(environment, cuit, Number(f.numeroPuntoVenta));
+  if (fault?.kind === 'http_500')
+    return { status: 500, body: soapServerFault('java.lang.RuntimeException: timeout') };
+  if (fault?.kind === 'timeout') return { ...approved, holdMs: fault.holdMs };
+  return approved;
 }
 
 async function findVoucher(

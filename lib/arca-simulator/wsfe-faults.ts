@@ -1,9 +1,10 @@
 import type { ArcaEnvironment } from '@/lib/arca';
 
 /**
- * Faults the simulated WSFE plays once, for reconciliation tests: the next FECAESolicitar for a
- * (environment, CUIT, point of sale) commits the voucher as usual and then answers HTTP 500, or holds
- * the connection for `holdMs` (past the client's deadline) before answering. In memory: only code in
+ * Faults the simulated WSFE and WSCT play once, for reconciliation tests: the next FECAESolicitar
+ * (or WSCT's autorizarComprobante) for a (environment, CUIT, point of sale) commits the voucher as
+ * usual and then answers HTTP 500, or holds the connection for `holdMs` (past the client's deadline)
+ * before answering. In memory: only code in
  * the process that serves the simulator (tests, loaded while ARCA_SIMULATOR=on) can set them.
  */
 export type WsfeFault = { kind: 'http_500' } | { kind: 'timeout'; holdMs: number };

@@ -55,7 +55,7 @@ export type {
 } from './wsfe/fe-cae-request';
 export { feVoucherSchema, numberedFeVoucherSchema } from './wsfe/fe-voucher-schema';
 export { buildFeCaeRequest } from './wsfe/build-fe-cae-request';
-export { hashFeVoucher } from './wsfe/hash-fe-voucher';
+export { hashVoucher } from './hash-voucher';
 export { parseFeCaeResponse } from './wsfe/parse-fe-cae-response';
 export type { CaeResult } from './wsfe/parse-fe-cae-response';
 export { parseFeVoucher, twoDecimals } from './wsfe/parse-fe-voucher';
@@ -87,6 +87,7 @@ export {
   ctDummy,
   getLastCtAuthorized,
   getCtVoucher,
+  getCtPointsOfSale,
   getCtCatalogue,
   requestCtCae,
   wsctEnvelope,
@@ -94,6 +95,7 @@ export {
 } from './wsct/wsct-client';
 export type { WsctOptions, WsctAuth } from './wsct/wsct-client';
 export { CT_VOUCHER_TYPES } from './wsct/ct-voucher';
+export { ctVoucherSchema } from './wsct/ct-voucher-schema';
 export type {
   CtVoucher,
   CtVoucherType,
@@ -107,6 +109,8 @@ export { buildCtRequest } from './wsct/build-ct-request';
 export { parseCtAuthorizeResponse } from './wsct/parse-ct-authorize-response';
 export type { CtResult } from './wsct/parse-ct-authorize-response';
 export { parseCtVoucher, CT_NOT_FOUND } from './wsct/parse-ct-voucher';
+export { parseCtPointsOfSale } from './wsct/parse-ct-points-of-sale';
+export type { CtPointOfSale } from './wsct/parse-ct-points-of-sale';
 export type { ConsultedCtVoucher } from './wsct/parse-ct-voucher';
 export { parseCtCatalogue, parseCtLastAuthorized, CT_CATALOGUES } from './wsct/parse-wsct';
 export type {

@@ -30,7 +30,7 @@ export type { VoucherClass, InvoiceType } from './voucher-class';
 export { toFeVoucher } from './to-fe-voucher';
 export type { InvoicingSupplier } from './voucher-header';
 export { toCtVoucher } from './to-ct-voucher';
-export { arcaQrPayload, ARCA_QR_URL } from './arca-qr-payload';
+export { arcaQrPayload, ctQrPayload, ARCA_QR_URL } from './arca-qr-payload';
 export type { ApprovedVoucher } from './arca-qr-payload';
 export { INVOICE_PROBLEM_CODES, isInvoiceProblemCode } from './invoice-problem';
 export type { InvoiceProblem, InvoiceProblemCode, InvoiceResult } from './invoice-problem';

@@ -1,17 +1,24 @@
 import 'server-only';
-import type { NumberedFeVoucher, WsfeError } from '@/lib/arca';
+import type { WsfeError } from '@/lib/arca';
 import type { Db } from '@/lib/db';
-import { arcaQrPayload } from '@/lib/invoice-model';
+import { arcaQrPayload, ctQrPayload } from '@/lib/invoice-model';
 import { workspaceSigner } from '@/lib/signing';
 import { stampEnvelope, putMetaRecord } from '@/lib/silo';
 import { invoiceDigest } from './invoice-digest';
+import { isCtSend, type NumberedSendVoucher } from './send-voucher-kinds';
 
 const isoDate = (yyyymmdd: string) =>
   `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 
+/** ARCA's QR for the voucher, from the fields of the web service that approved it. */
+const qrOf = (voucher: NumberedSendVoucher, cuit: string, cae: string) =>
+  isCtSend(voucher)
+    ? ctQrPayload({ voucher: voucher.ct, cuit, number: voucher.CbteNro, cae })
+    : arcaQrPayload({ voucher, cuit, number: voucher.CbteNro, cae });
+
 /** ARCA's answer as the entry's meta gov-ar/arca-response keeps it. */
 function arcaResponse(
-  voucher: NumberedFeVoucher,
+  voucher: NumberedSendVoucher,
   answer: { result: 'A' | 'R'; observations: WsfeError[]; errors: WsfeError[] },
   approved?: { cae: string; caeExpiry: string },
 ) {
@@ -44,7 +51,7 @@ export async function applyApproval(
     readData?: Record<string, unknown>;
   },
   approval: {
-    voucher: NumberedFeVoucher;
+    voucher: NumberedSendVoucher;
     cae: string;
     caeExpiry: string;
     observations: WsfeError[];
@@ -63,7 +70,7 @@ export async function applyApproval(
       { prv: 'arca-cae-expiry', val: isoDate(caeExpiry) },
       {
         prv: 'arca-qr',
-        val: arcaQrPayload({ voucher, cuit: entry.cuit, number: voucher.CbteNro, cae }),
+        val: qrOf(voucher, entry.cuit, cae),
       },
     ],
     meta: arcaResponse(
@@ -78,7 +85,7 @@ export async function applyApproval(
 export async function applyRejection(
   db: Db,
   entry: { ownerId: string; entryId: string },
-  rejection: { voucher: NumberedFeVoucher; errors: WsfeError[]; observations: WsfeError[] },
+  rejection: { voucher: NumberedSendVoucher; errors: WsfeError[]; observations: WsfeError[] },
 ): Promise<void> {
   await putMetaRecord(db, {
     ownerId: entry.ownerId,

@@ -7,9 +7,11 @@ import {
   type ArcaEndpoints,
   type InvoicingSupplierView,
 } from '@/lib/registration';
+import type { VoucherService } from './send-voucher-kinds';
 
-/** What the WSFE calls of one send need: the URL and the supplier's ticket. */
+/** What the ARCA calls of one send need: the web service, its URL and the supplier's ticket for it. */
 export interface ArcaSession {
+  service: VoucherService;
   options: WsfeOptions;
   auth: WsfeAuth;
 }
@@ -25,22 +27,33 @@ const SESSION_TTL_MS = 10_000;
 const TICKET_SPARE_MS = 10 * 60_000;
 const sessions = new Map<string, { session: ArcaSession; until: number }>();
 
-/** A WSAA ticket for the supplier (the shared ticket table, briefly kept per process) and the WSFE endpoint of its environment. */
+/**
+ * A WSAA ticket for the supplier and the service (the shared ticket table, briefly kept per process)
+ * and that service's endpoint in its environment: WSFE, or WSCT for a Factura T.
+ */
 export async function openArcaSession(
   db: Db,
   supplier: InvoicingSupplierView,
-  settings: { endpoints?: ArcaEndpoints; timeoutMs?: number },
+  settings: { service: VoucherService; endpoints?: ArcaEndpoints; timeoutMs?: number },
   now = Date.now(),
 ): Promise<SessionResult> {
+  const { service } = settings;
   const endpoints = arcaEndpoints(supplier.environment, settings.endpoints);
-  const key = `${supplier.entryId}|${endpoints.wsaa}|${endpoints.wsfe}|${settings.timeoutMs ?? ''}`;
+  const key = `${supplier.entryId}|${service}|${endpoints.wsaa}|${endpoints[service]}|${settings.timeoutMs ?? ''}`;
   const kept = sessions.get(key);
   if (kept && kept.until > now) return { ok: true, session: kept.session, fromWsaa: false };
-  const ticket = await accessTicketFor(db, supplier, supplier.credentials, settings.endpoints);
+  const ticket = await accessTicketFor(
+    db,
+    supplier,
+    supplier.credentials,
+    settings.endpoints,
+    service,
+  );
   if (!ticket.ok) return { ok: false, outcome: ticket.outcome };
   const session: ArcaSession = {
+    service,
     options: {
-      url: endpoints.wsfe,
+      url: endpoints[service],
       ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
     },
     auth: { token: ticket.ticket.token, sign: ticket.ticket.sign, cuit: supplier.company.cuit },

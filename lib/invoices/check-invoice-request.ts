@@ -7,9 +7,9 @@ import {
   argentinaToday,
   buildInvoice,
   isObject,
-  toFeVoucher,
   type InvoiceProblem,
 } from '@/lib/invoice-model';
+import { toSendVoucher } from './send-voucher-kinds';
 import { findRegisteredSupplier, type RegisteredSupplier } from '@/lib/registration';
 import { ENVELOPE_FIELDS, ENVELOPE_SCHEMA } from '@/lib/silo';
 import { findUnstorable } from '@/lib/storable';
@@ -94,7 +94,7 @@ export async function checkInvoiceRequest(
   });
   if (!built.ok) invoiceProblems.push(...built.problems);
   else if (supplier?.regime && built.value.addon) {
-    const voucher = toFeVoucher(
+    const voucher = toSendVoucher(
       built.value.doc,
       { cuit: supplier.company.cuit, regime: supplier.regime },
       Number(built.value.doc.series),

@@ -3,7 +3,6 @@ import type { ArcaEnvironment } from '@/lib/arca';
 import {
   argentinaToday,
   dateOutsideWindow,
-  toFeVoucher,
   voucherClassOf,
   type InvoiceType,
 } from '@/lib/invoice-model';
@@ -20,7 +19,14 @@ import { rowMeaning, type SendResult, type SendState } from './send-protocol';
 import { LOCAL_TURNS, sendVoucher, timedTurns, type SendTurns } from './send-voucher';
 import { ticketFailure } from './ticket-failure';
 import { getSend } from './send-store';
-import type { FeVoucher, NumberedFeVoucher } from '@/lib/arca';
+import {
+  isCtSend,
+  serviceOf,
+  toSendVoucher,
+  type NumberedSendVoucher,
+  type SendVoucher,
+  type VoucherService,
+} from './send-voucher-kinds';
 
 export interface InvoiceStepOptions {
   /** ARCA's endpoints per environment instead of the configured ones (tests: their simulator). */
@@ -59,7 +65,7 @@ const typeName = (voucherType: number) => {
   if (known.invoiceType === 'other') return 'Comprobante de Compra de Bienes Usados';
   return `${KIND_NAMES[known.invoiceType]} ${known.voucherClass}`;
 };
-const voucherName = (v: NumberedFeVoucher | null) =>
+const voucherName = (v: NumberedSendVoucher | null) =>
   v ? `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}` : 'The invoice';
 
 // ARCA's answer to a date outside its window, or before its sequence's last voucher.
@@ -73,11 +79,21 @@ const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
   closed: 'is closed at ARCA',
 };
 
+const POINTS_OF_SALE_QUERY: Record<VoucherService, string> = {
+  wsfe: 'FEParamGetPtosVenta',
+  wsct: 'consultarPuntosVenta',
+};
+const POINT_OF_SALE_HOW: Record<VoucherService, string> = {
+  wsfe: 'In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».',
+  wsct: "A Factura T needs a point of sale enabled for «Comprobantes T» through web services (WSCT): in ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», with the Sistema for Comprobantes T by web services, and use that point of sale as the invoice's series.",
+};
+
 /**
  * The `gov-ar.send` step (also run under its old name `gov-ar.invoice`): sends the job's invoice
- * entry to ARCA (FECAESolicitar) under the next number of its point of sale, stores the number,
- * CAE, expiry and QR on the entry and signs its envelope. Idempotent: an approved send is applied
- * again, a pending one is reconciled before anything new is sent.
+ * entry to ARCA (FECAESolicitar; a Factura T through WSCT's autorizarComprobante) under the next
+ * number of its point of sale, stores the number, CAE, expiry and QR on the entry and signs its
+ * envelope. Idempotent: an approved send is applied again, a pending one is reconciled before
+ * anything new is sent.
  */
 export function createInvoiceStep(options: InvoiceStepOptions = {}): StepHandler {
   return async (ctx) => {
@@ -140,13 +156,15 @@ async function runInvoiceStep(
   const { voucher } = mapped;
 
   const opening = performance.now();
+  const service = serviceOf(voucher);
   const opened = await openArcaSession(db, supplier, {
+    service,
     endpoints: options.endpointsFor?.(supplier.environment),
     timeoutMs: options.timeoutMs,
   });
   if (!opened.ok || opened.fromWsaa) spent.arcaMs += performance.now() - opening;
   if (!opened.ok)
-    return ticketFailure(ctx, opened.outcome, { pending: stored?.status === 'pending' });
+    return ticketFailure(ctx, opened.outcome, { pending: stored?.status === 'pending', service });
   // Timing is measured around the protocol: ARCA's calls and the sequence's turns, wrapped once.
   const arca = timedArca(sendArcaOf(opened.session), (ms) => (spent.arcaMs += ms));
   const beforeEffect = options.beforeEffect;
@@ -172,7 +190,10 @@ async function runInvoiceStep(
                 ok: false,
                 refusal:
                   check.reason === 'unavailable'
-                    ? { kind: 'retry', reason: `FEParamGetPtosVenta failed (${check.code})` }
+                    ? {
+                        kind: 'retry',
+                        reason: `${POINTS_OF_SALE_QUERY[service]} failed (${check.code})`,
+                      }
                     : { kind: 'refused', reason: check.reason, pointOfSale },
               };
             }
@@ -185,7 +206,7 @@ async function runInvoiceStep(
         beforeEffect && ((state) => beforeEffect(state, { id: job.id, entryId: entry.id })),
     },
   );
-  return outcomeOf(ctx, target, result);
+  return outcomeOf(ctx, target, result, service);
 }
 
 /** The voucher the entry maps to, or why it cannot be sent. */
@@ -193,7 +214,7 @@ function voucherOfEntry(
   doc: Json,
   regime: Regime | null,
   cuit: string,
-): { ok: true; voucher: FeVoucher } | { ok: false; refusal: StepOutcome } {
+): { ok: true; voucher: SendVoucher } | { ok: false; refusal: StepOutcome } {
   if (!regime)
     return {
       ok: false,
@@ -202,7 +223,7 @@ function voucherOfEntry(
         `The supplier's registration (CUIT ${cuit}) has no tax regime: finish the wizard's company step.`,
       ),
     };
-  const mapped = toFeVoucher(doc, { cuit, regime }, Number(doc.series));
+  const mapped = toSendVoucher(doc, { cuit, regime }, Number(doc.series));
   if (!mapped.ok)
     return {
       ok: false,
@@ -211,6 +232,8 @@ function voucherOfEntry(
         `The invoice cannot be sent: ${mapped.problems.map((p) => `${p.path} (${p.code})`).join(', ')}.`,
       ),
     };
+  // ARCA's window for a Factura T's fechaEmision is not documented anywhere we found: WSCT decides.
+  if (isCtSend(mapped.value)) return { ok: true, voucher: mapped.value };
   const today = argentinaToday();
   const outside = dateOutsideWindow(mapped.value, today);
   if (outside)
@@ -228,6 +251,7 @@ async function outcomeOf(
   ctx: StepContext,
   target: Parameters<typeof applyApproval>[1],
   result: SendResult,
+  service: VoucherService = 'wsfe',
 ): Promise<StepOutcome> {
   switch (result.kind) {
     case 'approved':
@@ -250,7 +274,7 @@ async function outcomeOf(
     case 'refused':
       return knockOut(
         'point_of_sale_not_usable',
-        `Point of sale ${String(result.pointOfSale).padStart(4, '0')} ${POINT_OF_SALE_PROBLEMS[result.reason] ?? 'cannot be used'}: nothing was sent. In ARCA, «Administración de puntos de venta y domicilios» → «A/B/M de puntos de venta» → «Agregar», Sistema «RECE para aplicativo y web services» (or «Factura Electrónica - Monotributo - Web Services» for a monotributista); never «Factura en Línea».`,
+        `Point of sale ${String(result.pointOfSale).padStart(4, '0')} ${POINT_OF_SALE_PROBLEMS[result.reason] ?? 'cannot be used'}: nothing was sent. ${POINT_OF_SALE_HOW[service]}`,
       );
     case 'invalid':
       return knockOut(

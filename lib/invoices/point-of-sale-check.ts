@@ -1,5 +1,5 @@
 import 'server-only';
-import { getPointsOfSale } from '@/lib/arca';
+import { getCtPointsOfSale, getPointsOfSale } from '@/lib/arca';
 import { describePointOfSale, type PointOfSaleView } from '@/lib/registration';
 import type { ArcaSession } from './arca-session';
 
@@ -14,7 +14,11 @@ export type PointOfSaleCheck =
 const USABLE_FOR_MS = 5 * 60_000;
 const usableUntil = new Map<string, number>();
 
-/** Live only: the point of sale must be listed by FEParamGetPtosVenta as usable (CAE, not blocked, not closed). */
+/**
+ * Live only: the point of sale must be listed as usable by the session's web service: WSFE's
+ * FEParamGetPtosVenta (CAE, not blocked, not closed), or for a Factura T WSCT's consultarPuntosVenta
+ * (which lists only its CAE points of sale: not blocked, not closed).
+ */
 export async function checkPointOfSale(
   session: ArcaSession,
   pointOfSale: number,
@@ -22,12 +26,36 @@ export async function checkPointOfSale(
 ): Promise<PointOfSaleCheck> {
   const key = `${session.options.url}|${session.auth.cuit}|${pointOfSale}`;
   if ((usableUntil.get(key) ?? 0) > now) return { ok: true };
+  const checked =
+    session.service === 'wsct'
+      ? await checkCtPointOfSale(session, pointOfSale)
+      : await checkFePointOfSale(session, pointOfSale);
+  if (checked.ok) usableUntil.set(key, now + USABLE_FOR_MS);
+  return checked;
+}
+
+async function checkFePointOfSale(
+  session: ArcaSession,
+  pointOfSale: number,
+): Promise<PointOfSaleCheck> {
   const listed = await getPointsOfSale(session.options, session.auth);
   if (!listed.ok) return { ok: false, reason: 'unavailable', code: listed.outcome.code };
   const found = listed.value.find((p) => p.number === pointOfSale);
   if (!found) return { ok: false, reason: 'not_listed' };
   const view = describePointOfSale(found);
   if (!view.usable) return { ok: false, reason: view.problem ?? 'not_cae' };
-  usableUntil.set(key, now + USABLE_FOR_MS);
+  return { ok: true };
+}
+
+async function checkCtPointOfSale(
+  session: ArcaSession,
+  pointOfSale: number,
+): Promise<PointOfSaleCheck> {
+  const listed = await getCtPointsOfSale(session.options, session.auth);
+  if (!listed.ok) return { ok: false, reason: 'unavailable', code: listed.outcome.code };
+  const found = listed.value.find((p) => p.number === pointOfSale);
+  if (!found) return { ok: false, reason: 'not_listed' };
+  if (found.blocked) return { ok: false, reason: 'blocked' };
+  if (found.closedOn) return { ok: false, reason: 'closed' };
   return { ok: true };
 }

@@ -1,4 +1,9 @@
-import type { ConsultedFeVoucher, NumberedFeVoucher } from '@/lib/arca';
+import type {
+  ConsultedCtVoucher,
+  ConsultedFeVoucher,
+  NumberedCtVoucher,
+  NumberedFeVoucher,
+} from '@/lib/arca';
 
 const SENT_FIELDS_ARCA_MAY_ADD = [
   'CbtesAsoc',
@@ -63,4 +68,14 @@ export function isSameVoucher(held: ConsultedFeVoucher, sent: NumberedFeVoucher)
     JSON.stringify(asCompared(heldAsSent, blankDescs)) ===
       JSON.stringify(asCompared({ ...sent }, blankDescs))
   );
+}
+
+/**
+ * Whether the Factura T ARCA holds (consultarComprobanteTipoPVentaNro) is the one we sent: every
+ * field autorizarComprobante carried, lists in the order sent, and no field we did not send. Its CAE
+ * and expiry are ARCA's own.
+ */
+export function isSameCtVoucher(held: ConsultedCtVoucher, sent: NumberedCtVoucher): boolean {
+  const { codigoAutorizacion: _cae, fechaVencimiento: _expiry, ...asSent } = held;
+  return JSON.stringify(comparable(asSent)) === JSON.stringify(comparable(sent));
 }

@@ -1,13 +1,7 @@
-import type {
-  CaeResult,
-  ConsultedFeVoucher,
-  FeVoucher,
-  NumberedFeVoucher,
-  WsfeError,
-} from '@/lib/arca';
-import { isSameVoucher } from './same-voucher';
+import type { CaeResult, WsfeError } from '@/lib/arca';
 import { approvalDifferences, describeDifferences } from './verify-approval';
 import type { Claim, InvoiceSend } from './send-store';
+import type { NumberedSendVoucher, SendVoucher } from './send-voucher-kinds';
 
 // The send protocol as one state machine: what a stored row means, the states a send passes
 // through, the events that move it (ARCA's answers and the store's), and `transition`, pure. The
@@ -18,17 +12,22 @@ import type { Claim, InvoiceSend } from './send-store';
 export type SendResult =
   | {
       kind: 'approved';
-      voucher: NumberedFeVoucher;
+      voucher: NumberedSendVoucher;
       cae: string;
       caeExpiry: string;
       observations: WsfeError[];
     }
-  | { kind: 'rejected'; voucher: NumberedFeVoucher; errors: WsfeError[]; observations: WsfeError[] }
+  | {
+      kind: 'rejected';
+      voucher: NumberedSendVoucher;
+      errors: WsfeError[];
+      observations: WsfeError[];
+    }
   /**
    * A person must look; never sent again. `voucher` is null when the stored one cannot be read;
    * `stored`: the row already said so before this run (its recorded errors are the reason).
    */
-  | { kind: 'review'; voucher: NumberedFeVoucher | null; reason: string; stored?: true }
+  | { kind: 'review'; voucher: NumberedSendVoucher | null; reason: string; stored?: true }
   /** Nothing decided: try again later (ARCA unreachable, or its answer not known yet). */
   | { kind: 'retry'; reason: string }
   /** Another process's send holds the sequence. */
@@ -43,7 +42,7 @@ export type RowMeaning =
   /** No row, rejected, or pending without a number: nothing of it at ARCA, the sequence is to claim. */
   | { kind: 'free' }
   /** Pending with a number: the voucher may be at ARCA; reconcile it before anything else. */
-  | { kind: 'numbered'; voucher: NumberedFeVoucher }
+  | { kind: 'numbered'; voucher: NumberedSendVoucher }
   /** Already decided: approved (apply it again) or review (knock out again). */
   | { kind: 'settled'; result: Extract<SendResult, { kind: 'approved' } | { kind: 'review' }> };
 
@@ -112,21 +111,21 @@ export type SendState =
   /** FECompUltimoAutorizado, to number the voucher. */
   | { at: 'askingLast'; restarts: number }
   /** Store N+1 and its voucher on the pending row, committed before anything is sent. */
-  | { at: 'reserving'; voucher: NumberedFeVoucher; last: number; restarts: number }
+  | { at: 'reserving'; voucher: NumberedSendVoucher; last: number; restarts: number }
   /** FECAESolicitar for the stored voucher. */
-  | { at: 'submitting'; voucher: NumberedFeVoucher; firstSend: boolean; round: number }
+  | { at: 'submitting'; voucher: NumberedSendVoucher; firstSend: boolean; round: number }
   /**
    * FECompUltimoAutorizado for a numbered voucher whose answer is not known, or that ARCA rejected
    * when an earlier copy may have got through (`rejection`: recorded only if ARCA holds nothing).
    */
   | {
       at: 'reconciling';
-      voucher: NumberedFeVoucher;
+      voucher: NumberedSendVoucher;
       round: number;
       rejection?: { errors: WsfeError[]; observations: WsfeError[] };
     }
   /** FECompConsultar: what ARCA holds under our number. */
-  | { at: 'consulting'; voucher: NumberedFeVoucher; last: number }
+  | { at: 'consulting'; voucher: NumberedSendVoucher; last: number }
   /** One store write, then the result. */
   | { at: 'recording'; write: SendWrite; result: SendResult }
   | { at: 'done'; result: SendResult };
@@ -134,9 +133,25 @@ export type SendState =
 /** FECompUltimoAutorizado's answer as the protocol needs it. */
 export type LastAnswer =
   { ok: true; number: number } | { ok: false; code: string; notEnabled: boolean };
-/** FECompConsultar's. */
-export type ConsultAnswer =
-  { ok: true; held: ConsultedFeVoucher | null } | { ok: false; code: string };
+/**
+ * FECAESolicitar's answer (WSCT's autorizarComprobante read the same way); a rejection says whether
+ * ARCA refused the number as not the next one (its code differs per service).
+ */
+export type CaeAnswer =
+  | Exclude<CaeResult, { status: 'rejected' }>
+  | (Extract<CaeResult, { status: 'rejected' }> & { notNext: boolean });
+/** What ARCA holds under a number (FECompConsultar, or WSCT's consultarComprobanteTipoPVentaNro). */
+export interface HeldVoucher {
+  approved: boolean;
+  /** Whether it is the voucher sent, field by field. */
+  same: boolean;
+  cae: string;
+  /** yyyymmdd, as the date. */
+  caeExpiry: string;
+  date: string;
+  observations: WsfeError[];
+}
+export type ConsultAnswer = { ok: true; held: HeldVoucher | null } | { ok: false; code: string };
 export type Allowed = { ok: true } | { ok: false; refusal: SendResult };
 
 export type SendEvent =
@@ -146,7 +161,7 @@ export type SendEvent =
   | { type: 'pointOfSale'; allowed: Allowed }
   | { type: 'last'; answer: LastAnswer }
   | { type: 'reserved'; outcome: 'reserved' | 'lost' | 'held' }
-  | { type: 'cae'; answer: CaeResult }
+  | { type: 'cae'; answer: CaeAnswer }
   | { type: 'consulted'; answer: ConsultAnswer }
   /** `recorded`: false when the row was no longer pending (another job on the entry decided first). */
   | { type: 'written'; recorded: boolean };
@@ -155,7 +170,7 @@ export type SendEvent =
 export interface SendContext {
   cuit: string;
   /** The voucher mapped from the entry: used only when nothing is stored for it yet. */
-  voucher: FeVoucher;
+  voucher: SendVoucher;
 }
 
 // Reconciling a lost answer may resend once and find ARCA still saying "not next": bounded.
@@ -164,11 +179,9 @@ export const RECONCILE_ROUNDS = 3;
 export const MAX_RESTARTS = 3;
 // Every path is far shorter; past this the driver stops with `retry` (a bug, never a loop).
 export const MAX_TRANSITIONS = 40;
-const NOT_NEXT = 10016;
-export const POINT_OF_SALE_NOT_ENABLED = 11002;
 
 const done = (result: SendResult): SendState => ({ at: 'done', result });
-const review = (voucher: NumberedFeVoucher, reason: string): SendState => ({
+const review = (voucher: NumberedSendVoucher, reason: string): SendState => ({
   at: 'recording',
   write: { kind: 'review', reason },
   result: { kind: 'review', voucher, reason },
@@ -293,16 +306,16 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
           reason: `reconciling ${number}: FECompConsultar failed (${event.answer.code})`,
         });
       const { held } = event.answer;
-      if (held?.Resultado === 'A' && held.FchVto < held.CbteFch)
+      if (held?.approved && held.caeExpiry < held.date)
         return review(
           voucher,
-          `ARCA holds voucher ${number} with CAE ${held.CodAutorizacion} expiring ${held.FchVto}, before its date ${held.CbteFch}`,
+          `ARCA holds voucher ${number} with CAE ${held.cae} expiring ${held.caeExpiry}, before its date ${held.date}`,
         );
-      if (held && held.Resultado === 'A' && isSameVoucher(held, voucher)) {
+      if (held?.approved && held.same) {
         const adopted = {
-          cae: held.CodAutorizacion,
-          caeExpiry: held.FchVto,
-          observations: held.Observaciones,
+          cae: held.cae,
+          caeExpiry: held.caeExpiry,
+          observations: held.observations,
         };
         return {
           at: 'recording',
@@ -332,7 +345,7 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
 /** What FECAESolicitar's answer means for the voucher sent. */
 function afterCae(
   state: Extract<SendState, { at: 'submitting' }>,
-  answer: CaeResult,
+  answer: CaeAnswer,
   context: SendContext,
 ): SendState {
   const { voucher, firstSend, round } = state;
@@ -365,7 +378,7 @@ function afterCae(
       : answer.errors;
     // "Not the next number": another system may share the point of sale, or an earlier send of
     // ours got through after all. Only ARCA's own record can tell.
-    if (answer.errors.some((e) => e.code === NOT_NEXT))
+    if (answer.notNext)
       return round < RECONCILE_ROUNDS
         ? { at: 'reconciling', voucher, round: round + 1 }
         : // Out of rounds, an earlier unanswered attempt may still have reached ARCA late: the
@@ -403,7 +416,7 @@ function afterCae(
 }
 
 function recordRejection(
-  voucher: NumberedFeVoucher,
+  voucher: NumberedSendVoucher,
   answer: { errors: WsfeError[]; observations: WsfeError[] },
 ): SendState {
   return {

@@ -1,13 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import {
-  feVoucherSchema,
-  numberedFeVoucherSchema,
-  type FeVoucher,
-  type NumberedFeVoucher,
-  type WsfeError,
-} from '@/lib/arca';
+import type { WsfeError } from '@/lib/arca';
 import { runStatement, statement, type Db } from '@/lib/db';
+import {
+  numberedSendVoucherSchema,
+  sendVoucherSchema,
+  type NumberedSendVoucher,
+  type SendVoucher,
+} from './send-voucher-kinds';
 
 export type SendStatus = 'pending' | 'approved' | 'rejected' | 'review';
 
@@ -24,8 +24,8 @@ export interface VoucherSequence {
  * and voucher type agreeing with the row's), without one otherwise, or why it cannot be read.
  */
 export type StoredVoucher =
-  | { kind: 'numbered'; voucher: NumberedFeVoucher }
-  | { kind: 'unnumbered'; voucher: FeVoucher }
+  | { kind: 'numbered'; voucher: NumberedSendVoucher }
+  | { kind: 'unnumbered'; voucher: SendVoucher }
   | { kind: 'unreadable'; problem: string };
 
 /** The sending of one invoice entry, as invoice_sends keeps it. */
@@ -82,7 +82,7 @@ const oneLine = (error: z.ZodError) => z.prettifyError(error).replace(/\s*\n\s*/
 /** The stored voucher checked against the contract and against its own row. */
 function readVoucher(row: z.infer<typeof sendRow>): StoredVoucher {
   if (row.number === null) {
-    const parsed = feVoucherSchema.safeParse(row.voucher);
+    const parsed = sendVoucherSchema.safeParse(row.voucher);
     return parsed.success
       ? { kind: 'unnumbered', voucher: parsed.data }
       : {
@@ -90,7 +90,7 @@ function readVoucher(row: z.infer<typeof sendRow>): StoredVoucher {
           problem: `the stored voucher is not one (${oneLine(parsed.error)})`,
         };
   }
-  const parsed = numberedFeVoucherSchema.safeParse(row.voucher);
+  const parsed = numberedSendVoucherSchema.safeParse(row.voucher);
   if (!parsed.success)
     return {
       kind: 'unreadable',
@@ -174,7 +174,7 @@ const IN_FLIGHT_INDEX = 'invoice_sends_in_flight_idx';
 export async function claimSequence(
   db: Db,
   send: Pick<InvoiceSend, 'entryId' | 'ownerId' | 'supplierEntryId'> &
-    VoucherSequence & { jobId: string; voucher: FeVoucher },
+    VoucherSequence & { jobId: string; voucher: SendVoucher },
 ): Promise<Claim> {
   try {
     const taken = await runStatement(db, claim, [
@@ -228,7 +228,7 @@ const NUMBER_INDEX = 'invoice_sends_number_idx';
 export async function reserveNumber(
   db: Db,
   entryId: string,
-  voucher: NumberedFeVoucher,
+  voucher: NumberedSendVoucher,
   requestHash: string,
 ): Promise<'reserved' | 'lost' | 'held'> {
   try {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { hashFeVoucher, type FeVoucher } from '@/lib/arca';
+import { hashVoucher } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { countInvoiceSent } from '@/lib/metrics';
 import { inLocalTurn } from './local-turn';
@@ -26,6 +26,7 @@ import {
   type InvoiceSend,
   type VoucherSequence,
 } from './send-store';
+import type { SendVoucher } from './send-voucher-kinds';
 
 export type { SendResult } from './send-protocol';
 
@@ -41,7 +42,7 @@ export interface SendRequest {
    * sale and voucher type name the sequence a new claim takes. A numbered send goes on with the
    * voucher stored under its number, sequence included.
    */
-  voucher: FeVoucher;
+  voucher: SendVoucher;
   /**
    * The entry's row as the step read it before queuing for the sequence. Only a pending row with a
    * number is read again in the turn (it may have been reconciled meanwhile); for anything else the
@@ -133,7 +134,7 @@ async function perform(
   request: SendRequest,
   state: Exclude<SendState, { at: 'done' }>,
 ): Promise<SendEvent> {
-  const sequence = (voucher: FeVoucher): VoucherSequence => ({
+  const sequence = (voucher: SendVoucher): VoucherSequence => ({
     environment: request.environment,
     cuit: request.cuit,
     pointOfSale: voucher.PtoVta,
@@ -167,7 +168,7 @@ async function perform(
           db,
           request.entryId,
           state.voucher,
-          hashFeVoucher(state.voucher),
+          hashVoucher(state.voucher),
         ),
       };
     case 'submitting':
@@ -177,10 +178,8 @@ async function perform(
         type: 'last',
         answer: await arca.lastAuthorized(state.voucher.PtoVta, state.voucher.CbteTipo),
       };
-    case 'consulting': {
-      const { PtoVta, CbteTipo, CbteNro } = state.voucher;
-      return { type: 'consulted', answer: await arca.consult(PtoVta, CbteTipo, CbteNro) };
-    }
+    case 'consulting':
+      return { type: 'consulted', answer: await arca.consult(state.voucher) };
     case 'recording':
       return { type: 'written', recorded: await write(db, request, state.write) };
   }

@@ -1,6 +1,7 @@
 import { explainOutcome, type ArcaOutcome } from '@/lib/arca';
 import type { StepContext, StepOutcome } from '@/lib/transform';
 import { knockOut, retryLater } from './outcomes';
+import type { VoucherService } from './send-voucher-kinds';
 
 /**
  * WSAA answers that no retry will change: the supplier (or its accountant) has to act in ARCA.
@@ -8,6 +9,7 @@ import { knockOut, retryLater } from './outcomes';
  */
 const REFUSALS: Record<string, 'arca_certificate_refused' | 'arca_not_authorized'> = {
   wsaa_not_authorized: 'arca_not_authorized',
+  wsaa_not_authorized_wsct: 'arca_not_authorized',
   wsaa_cert_expired: 'arca_certificate_refused',
   wsaa_cert_untrusted: 'arca_certificate_refused',
   wsaa_cms_signature_invalid: 'arca_certificate_refused',
@@ -23,9 +25,14 @@ export const TICKET_RETRY_LIMIT_MS = 24 * 3_600_000;
  */
 export function ticketFailure(
   ctx: Pick<StepContext, 'previousEvents' | 'now'>,
-  outcome: ArcaOutcome,
-  send: { pending: boolean },
+  ticketOutcome: ArcaOutcome,
+  send: { pending: boolean; service?: VoucherService },
 ): StepOutcome {
+  // A certificate authorised for wsfe only is refused for wsct: the supplier adds that service.
+  const outcome =
+    ticketOutcome.code === 'wsaa_not_authorized' && send.service === 'wsct'
+      ? { ...ticketOutcome, code: 'wsaa_not_authorized_wsct' }
+      : ticketOutcome;
   const explained = `${explainOutcome(outcome, 'en')} (WSAA: ${outcome.code})`;
   // A number reserved by an earlier run stays reserved: the next job confirms it with ARCA before anything else.
   const sent = send.pending

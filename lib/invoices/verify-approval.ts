@@ -1,4 +1,4 @@
-import type { NumberedFeVoucher } from '@/lib/arca';
+import type { NumberedSendVoucher } from './send-voucher-kinds';
 
 /** One field where ARCA's approval does not describe the voucher that was sent. */
 export interface ApprovalDifference {
@@ -27,7 +27,7 @@ const NONE = '(none)';
  */
 export function approvalDifferences(
   claim: ApprovalClaim,
-  sent: NumberedFeVoucher,
+  sent: Pick<NumberedSendVoucher, 'PtoVta' | 'CbteTipo' | 'CbteNro' | 'CbteFch'>,
   cuit: string,
 ): ApprovalDifference[] {
   const pairs: [ApprovalDifference['field'], string, string | null][] = [

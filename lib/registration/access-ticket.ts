@@ -9,6 +9,8 @@ import type { Supplier } from './supplier';
 export interface ArcaEndpoints {
   wsaa: string;
   wsfe: string;
+  /** CTService, for Factura T. */
+  wsct: string;
 }
 
 export function arcaEndpoints(
@@ -23,17 +25,19 @@ export function openPrivateKey(supplier: Pick<Supplier, 'entryId'>, keySealed: s
   return openSecret(keySealed, getMasterKeyring(), supplier.entryId).toString('utf8');
 }
 
-/** A WSAA ticket for wsfe with the supplier's certificate and key. */
+/** A WSAA ticket for the service (wsfe unless said) with the supplier's certificate and key. */
 export function accessTicketFor(
   db: Db,
   supplier: Pick<Supplier, 'environment'>,
   credentials: { certificatePem: string; privateKeyPem: string },
   endpoints?: ArcaEndpoints,
+  service: 'wsfe' | 'wsct' = 'wsfe',
 ) {
   return getAccessTicket({
     db,
     environment: supplier.environment,
     url: arcaEndpoints(supplier.environment, endpoints).wsaa,
     ...credentials,
+    service,
   });
 }

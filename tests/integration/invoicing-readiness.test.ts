@@ -192,7 +192,7 @@ describeEachDatabase('invoicing readiness (FECompUltimoAutorizado per point of s
       const readiness = await checkInvoicingReadiness(
         db,
         { ...supplier, regime: 'exento' },
-        { wsaa: sim.urls.live.wsaa, wsfe: wsfe.url },
+        { ...sim.urls.live, wsfe: wsfe.url },
       );
       expect(readiness).toMatchObject({
         ok: true,

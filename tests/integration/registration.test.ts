@@ -562,7 +562,7 @@ describeEachDatabase('registration', (get) => {
         db,
         await refresh(registration),
         { certificate: issued.ok ? issued.certificatePem : '', key: keys.privateKeyPem },
-        { wsaa: wsaa.url, wsfe: sim.urls.sandbox.wsfe },
+        { ...sim.urls.sandbox, wsaa: wsaa.url },
       );
       expect(result.ok).toBe(true);
     } finally {

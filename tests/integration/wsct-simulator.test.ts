@@ -6,6 +6,7 @@ import {
   generateKeyPair,
   getAccessTicket,
   getCtCatalogue,
+  getCtPointsOfSale,
   getCtVoucher,
   getLastCtAuthorized,
   getVoucher,
@@ -14,6 +15,7 @@ import {
   type CtVoucher,
   type WsctAuth,
 } from '@/lib/arca';
+import { addPointOfSale } from '@/lib/arca-simulator';
 import { buildInvoice, toCtVoucher } from '@/lib/invoice-model';
 import { describeEachDatabase } from './support/databases';
 import {
@@ -201,6 +203,30 @@ describeEachDatabase('ARCA simulator: WSCT (Factura T) through the real client',
     expect(await getCtCatalogue(wsct, tickets.wsct!, 'consultarCodigosItemTurismo')).toMatchObject({
       ok: true,
       value: [{ code: '1' }, { code: '2' }, { code: '5' }],
+    });
+  });
+
+  it('consultarPuntosVenta lists the CAE points of sale, blocked and closed ones marked; none is an empty list', async () => {
+    const { cuit, tickets, wsct } = await hotel();
+    expect(await getCtPointsOfSale(wsct, tickets.wsct!)).toEqual({
+      ok: true,
+      value: [],
+      events: [],
+    });
+    const db = get().db;
+    const environment = 'sandbox' as const;
+    await addPointOfSale(db, { environment, cuit, number: 5, closedOn: '2026-01-31' });
+    await addPointOfSale(db, { environment, cuit, number: 3 });
+    await addPointOfSale(db, { environment, cuit, number: 4, blocked: true });
+    await addPointOfSale(db, { environment, cuit, number: 6, emissionType: 'CAEA - Ri Iva' });
+    await addPointOfSale(db, { environment, cuit, number: 7, emissionType: 'Factura en Linea' });
+    expect(await getCtPointsOfSale(wsct, tickets.wsct!)).toMatchObject({
+      ok: true,
+      value: [
+        { number: 3, blocked: false, closedOn: null },
+        { number: 4, blocked: true, closedOn: null },
+        { number: 5, blocked: false, closedOn: '2026-01-31' },
+      ],
     });
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CaeResult, NumberedFeVoucher } from '@/lib/arca';
+import type { NumberedFeVoucher } from '@/lib/arca';
 import {
   MAX_RESTARTS,
   RECONCILE_ROUNDS,
   rowMeaning,
   transition,
+  type CaeAnswer,
   type SendState,
 } from '@/lib/invoices/send-protocol';
 import type { InvoiceSend } from '@/lib/invoices/send-store';
@@ -48,11 +49,12 @@ const row = (over: Partial<InvoiceSend>): InvoiceSend => ({
   errors: [],
   ...over,
 });
-const notNext: CaeResult = {
+const notNext: CaeAnswer = {
   status: 'rejected',
   errors: [{ code: 10016, message: 'no es el próximo' }],
   observations: [],
   events: [],
+  notNext: true,
 };
 
 describe('the send protocol', () => {
@@ -106,11 +108,12 @@ describe('the send protocol', () => {
   });
 
   it("a resend's rejection (not 10016) releases the number only while ARCA holds nothing under it", () => {
-    const rejected: CaeResult = {
+    const rejected: CaeAnswer = {
       status: 'rejected',
       errors: [],
       observations: [{ code: 10242, message: 'condición IVA' }],
       events: [],
+      notNext: false,
     };
     const first = transition(
       { at: 'submitting', voucher, firstSend: true, round: 0 },

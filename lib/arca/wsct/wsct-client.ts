@@ -6,6 +6,7 @@ import { readSoap } from '../soap/read-soap';
 import { buildCtRequest } from './build-ct-request';
 import type { NumberedCtVoucher } from './ct-voucher';
 import { parseCtAuthorizeResponse, type CtResult } from './parse-ct-authorize-response';
+import { parseCtPointsOfSale } from './parse-ct-points-of-sale';
 import { parseCtVoucher } from './parse-ct-voucher';
 import {
   parseCtCatalogue,
@@ -90,6 +91,11 @@ export function getCtVoucher(
 ) {
   const inner = `${authXml(auth)}${int('codigoTipoComprobante', voucherType)}${int('numeroPuntoVenta', pointOfSale)}${int('numeroComprobante', number)}`;
   return call(options, 'consultarComprobanteTipoPVentaNro', inner, parseCtVoucher);
+}
+
+/** consultarPuntosVenta: the company's points of sale enabled for CAE in WSCT. */
+export function getCtPointsOfSale(options: WsctOptions, auth: WsctAuth) {
+  return call(options, 'consultarPuntosVenta', authXml(auth), parseCtPointsOfSale);
 }
 
 /** A consultar* catalogue: voucher types, document types, IVA rates and conditions, tourism codes. */

@@ -33,6 +33,7 @@ export async function registeredSupplier(
     cuit?: string;
     pointsOfSale?: number[];
     portal?: SimulatorPortal;
+    services?: ('wsfe' | 'wsct')[];
   } = {},
 ): Promise<RegisteredSupplier> {
   // The simulator's clock is set when it starts, and a certificate it issues is valid from a minute

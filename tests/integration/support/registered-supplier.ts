@@ -54,6 +54,8 @@ interface RegisterSupplierOptions {
   pointsOfSale?: number[];
   /** The simulated ARCA's portal when its database is not the app's (`simulatorPortal(simDb)`, or another process's). */
   portal?: SimulatorPortal;
+  /** The web services the certificate is authorised for (default wsfe alone; wsct issues Factura T). */
+  services?: ('wsfe' | 'wsct')[];
 }
 
 /** What the supplier does in the simulated ARCA's portal, and its CAs (public, as ARCA's are). */
@@ -64,6 +66,7 @@ export interface SimulatorPortal {
     environment: 'sandbox' | 'live';
     cuit: string;
     alias: string;
+    service?: string;
   }): Promise<AuthorizeResult>;
   addPointOfSale(input: PointOfSaleInput): Promise<AddPointOfSaleResult>;
 }
@@ -132,7 +135,8 @@ export async function registerSupplier(
   const { csrPem } = await prepareCsr(db, await registration(), alias);
   const issued = await portal.issueCertificate({ environment, csrPem });
   if (!issued.ok) throw new Error(`the simulator refused the CSR: ${issued.error}`);
-  await portal.authorizeService({ environment, cuit, alias });
+  for (const service of options.services ?? ['wsfe'])
+    await portal.authorizeService({ environment, cuit, alias, service });
   if (options.until === 'issued') return { ...fixture, certificatePem: issued.certificatePem };
   const validated = await validateCertificate(
     db,

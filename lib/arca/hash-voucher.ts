@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FeVoucher } from './fe-cae-request';
-
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object')
@@ -17,10 +15,10 @@ function canonical(value: unknown): unknown {
  * sha256 (hex) of the voucher as canonical JSON: keys sorted at every level, undefined fields left
  * out, list order kept (it is part of the voucher). Equal for equal vouchers whatever the key order,
  * so a caller can store it before FECAESolicitar and tell, when reconciling, whether what ARCA holds
- * under a number is what it sent. Pass a FeVoucher to hash the content alone, a NumberedFeVoucher to
- * include the number.
+ * under a number is what it sent. Any voucher (WSFE's or WSCT's): hash it without its number for the
+ * content alone, with it to include the number.
  */
-export function hashFeVoucher(voucher: FeVoucher): string {
+export function hashVoucher(voucher: object): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(voucher)))
     .digest('hex');
