@@ -262,17 +262,6 @@ describeEachDatabase('API invoice entries', (database) => {
     );
   });
 
-  it('refuses prices that include IVA by name, creating and building alike (the build does not take the IVA out yet)', async () => {
-    const withIva = invoiceOf(ri.cuit, { tax: { prices_include: 'VAT' } });
-    for (const res of [
-      await post({ data: withIva }),
-      await api.call('POST', '/silo/v1/gobl/build', { key: ws.key, json: { data: withIva } }),
-    ]) {
-      expect(res.status).toBe(422);
-      expect(res.body.fields.data.tax.prices_include).toMatch(/^prices_include_unsupported: /);
-    }
-  });
-
   it('answers one 422 naming every bad field of the request, each with its problem code', async () => {
     const bad = invoiceOf(ri.cuit, {
       code: '99',
