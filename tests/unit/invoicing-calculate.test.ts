@@ -3,7 +3,7 @@ import { calculateInvoice, parseInvoice, type GoblInvoice } from '@/lib/invoice-
 
 type LineInput = { quantity: string; price: string; taxes?: unknown[]; discounts?: unknown[] };
 
-function invoice(lines: LineInput[], charges?: unknown[]): GoblInvoice {
+function invoice(lines: LineInput[], charges?: unknown[], extra: object = {}): GoblInvoice {
   const parsed = parseInvoice({
     $schema: 'https://gobl.org/draft-0/bill/invoice',
     $addons: ['ar-arca-v4'],
@@ -16,6 +16,7 @@ function invoice(lines: LineInput[], charges?: unknown[]): GoblInvoice {
       ...(l.discounts ? { discounts: l.discounts } : {}),
     })),
     ...(charges ? { charges } : {}),
+    ...extra,
   });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   return parsed.value;
@@ -119,6 +120,65 @@ describe('calculateInvoice', () => {
       { taxType: 99, reason: 'Tasa', percent: '1.5', base: '100.00', amount: '1.50' },
     ]);
     expect(result).toMatchObject({ chargesTotal: '7.50', total: '249.50' });
+  });
+
+  it('takes included IVA out of each line as GOBL does: total ÷ (1 + rate) at four decimals, then rounded', () => {
+    const result = calculateInvoice(
+      invoice(
+        [
+          { quantity: '1', price: '1.70' },
+          { quantity: '2', price: '0.50', taxes: [{ cat: 'VAT', key: 'exempt' }] },
+        ],
+        undefined,
+        { tax: { prices_include: 'VAT' } },
+      ),
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    // 1.70 / 1.21 = 1.40495… is 1.4050 at GOBL's four decimals, so its base is 1.41 (not 1.40), its
+    // IVA 1.4050 × 21 % = 0.2951 → 0.30. The line itself stays as written.
+    expect(
+      result.value.lines.map(({ sum, total, net, vatIncluded }) => ({
+        sum,
+        total,
+        net,
+        vatIncluded,
+      })),
+    ).toEqual([
+      { sum: '1.70', total: '1.70', net: '1.41', vatIncluded: true },
+      { sum: '1.00', total: '1.00', net: '1.00', vatIncluded: false },
+    ]);
+    expect(result.value).toMatchObject({
+      vat: [{ rateId: 5, percent: '21', base: '1.41', amount: '0.30' }],
+      sum: '2.70',
+      taxed: '1.41',
+      exempt: '1.00',
+      vatTotal: '0.30',
+      // ARCA's ImpTotal adds what it is sent; GOBL's total with tax keeps the prices as written.
+      total: '2.71',
+      gobl: {
+        tax: '0.30',
+        taxIncluded: '0.30',
+        total: '2.40',
+        totalWithTax: '2.70',
+        rates: [
+          { key: 'standard', base: '1.41', percent: '21', amount: '0.30' },
+          { key: 'exempt', base: '1.00', amount: '0.00' },
+        ],
+      },
+    });
+  });
+
+  it("keeps GOBL's fixed-point precision without prices_include too: the rate's IVA at its base's four decimals", () => {
+    // 0.0002 × 204401 = 40.8802; its IVA 8.584842 → 8.5848 → 8.58; GOBL's total with tax rounds
+    // 40.8802 + 8.5848 = 49.4650 once: 49.47, while ARCA's parts add to 40.88 + 8.58 = 49.46.
+    const result = calculate([{ quantity: '0.0002', price: '204401' }]);
+    expect(result).toMatchObject({
+      taxed: '40.88',
+      vatTotal: '8.58',
+      total: '49.46',
+      gobl: { tax: '8.58', total: '40.88', totalWithTax: '49.47' },
+    });
+    expect(result.gobl.taxIncluded).toBeUndefined();
   });
 
   it('names every line whose IVA it cannot read', () => {
