@@ -104,6 +104,10 @@ export function calculateInvoice(
 ): InvoiceResult<InvoiceCalculation> {
   const pricesIncludeVat = invoice.tax?.prices_include === 'VAT';
   const problems: InvoiceProblem[] = [];
+  // GOBL's other model ("currency": each line rounded to cents before the sums, included IVA taken
+  // out of running sums) gives other totals; we build with the default one only, and say so.
+  if (invoice.tax?.rounding !== undefined && invoice.tax.rounding !== 'precise')
+    problems.push({ path: 'tax.rounding', code: 'rounding_unsupported' });
   const lines: CalculatedLine[] = [];
   const byRateId = new Map<number, RateSum>();
   const byGoblRate = new Map<string, RateSum>();

@@ -181,6 +181,17 @@ describe('calculateInvoice', () => {
     expect(result.gobl.taxIncluded).toBeUndefined();
   });
 
+  it('refuses GOBL\'s "currency" rounding, which gives other totals; "precise" is the default it uses', () => {
+    const lines = [{ quantity: '1', price: '1.70' }];
+    expect(calculateInvoice(invoice(lines, undefined, { tax: { rounding: 'currency' } }))).toEqual({
+      ok: false,
+      problems: [{ path: 'tax.rounding', code: 'rounding_unsupported' }],
+    });
+    expect(calculateInvoice(invoice(lines, undefined, { tax: { rounding: 'precise' } }))).toEqual(
+      calculateInvoice(invoice(lines)),
+    );
+  });
+
   it('names every line whose IVA it cannot read', () => {
     const result = calculateInvoice(
       invoice([
