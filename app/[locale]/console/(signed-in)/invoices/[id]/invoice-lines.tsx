@@ -24,7 +24,10 @@ export async function InvoiceLines({
   const money = (amount: string) => formatMoney(locale, amount, currency);
   const { calculation } = read;
   const totals: [string, string][] = [
-    [t('totals.sum'), calculation.sum],
+    [
+      calculation.lines.some((l) => l.vatIncluded) ? t('totals.sumWithVat') : t('totals.sum'),
+      calculation.sum,
+    ],
     ...(calculation.vat.length
       ? ([[t('totals.taxed'), calculation.taxed]] as [string, string][])
       : []),
