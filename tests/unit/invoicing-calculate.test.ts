@@ -192,6 +192,28 @@ describe('calculateInvoice', () => {
     );
   });
 
+  it("groups GOBL's rate totals by the combos' extensions too, ARCA's by rate only", () => {
+    const result = calculate([
+      {
+        quantity: '1',
+        price: '0.05',
+        taxes: [{ cat: 'VAT', rate: 'general', ext: { 'ar-arca-tourism-item': '1' } }],
+      },
+      {
+        quantity: '1',
+        price: '0.05',
+        taxes: [{ cat: 'VAT', rate: 'general', ext: { 'ar-arca-tourism-item': '2' } }],
+      },
+    ]);
+    // Each 0.05 × 21 % = 0.0105 → 0.01 in GOBL's two rates; 0.10 × 21 % = 0.021 → 0.02 for ARCA.
+    expect(result.gobl.rates.map(({ ext, base, amount }) => ({ ext, base, amount }))).toEqual([
+      { ext: { 'ar-arca-tourism-item': '1' }, base: '0.05', amount: '0.01' },
+      { ext: { 'ar-arca-tourism-item': '2' }, base: '0.05', amount: '0.01' },
+    ]);
+    expect(result.vat).toEqual([{ rateId: 5, percent: '21', base: '0.10', amount: '0.02' }]);
+    expect(result.gobl.tax).toBe('0.02');
+  });
+
   it('names every line whose IVA it cannot read', () => {
     const result = calculateInvoice(
       invoice([
