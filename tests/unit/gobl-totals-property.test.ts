@@ -206,7 +206,7 @@ const invoice: fc.Arbitrary<Invoice> = fc.record({
   pricesInclude: fc.boolean(),
 });
 
-/** A Factura A of goods from a responsable inscripto, in ARS or in USD at 1050.50 ARS. */
+/** A Factura A of goods from a responsable inscripto, in ARS or in USD at 1050.50 ARS, its prices with or without IVA. */
 function document({ lines, charges, currency, pricesInclude }: Invoice): Json {
   return {
     $schema: 'https://gobl.org/draft-0/bill/invoice',
