@@ -67,6 +67,9 @@ export interface InvoiceCalculation {
   total: string;
   /** GOBL's own totals, the built document's `totals` (they may differ from ARCA's by a cent). */
   gobl: {
+    /** Σ document charges (and discounts), each unrounded, rounded once. */
+    charge: string;
+    discount: string;
     rates: GoblRateTotal[];
     tax: string;
     /** The IVA the prices included (`totals.tax_included`), when they do. */
@@ -115,10 +118,14 @@ export function calculateInvoice(
   let exempt = new Money(0);
   let notTaxed = new Money(0);
   let withoutVat = new Money(0);
-  let anyVatCombo = false;
+  /** The kinds of line there are: GOBL writes a rate for every kind a line has, even at 0.00. */
+  const kinds = new Set<LineVat['kind']>();
+  /** The precision of the lines' sum: GOBL's sum takes the finest of its lines. */
+  let sumDecimals = LINE_DECIMALS;
 
   invoice.lines.forEach((line, i) => {
     const decimals = Math.max(decimalsOf(line.item.price), LINE_DECIMALS);
+    sumDecimals = Math.max(sumDecimals, decimals);
     const lineSum = roundTo(new Money(line.item.price).times(line.quantity), decimals);
     const discount = (line.discounts ?? []).reduce((acc, d, j) => {
       if (d.percent === undefined && d.amount === undefined)
@@ -137,7 +144,7 @@ export function calculateInvoice(
       problems.push(...vat.problems);
       return;
     }
-    anyVatCombo ||= vat.value.kind !== 'none';
+    kinds.add(vat.value.kind);
     sum = sum.plus(total);
     const vatIncluded = pricesIncludeVat && vat.value.kind === 'taxed';
     const net =
@@ -168,28 +175,35 @@ export function calculateInvoice(
     base: toCents(rate.base),
     amount: toCents(amountOf(rate)),
   }));
+  // A document charge or discount, as GOBL's calculateCharges: its percent of its base (the lines'
+  // sum, or its own `base`) at the base's precision, kept unrounded for GOBL's totals.
   const documentLevel = (list: NonNullable<GoblInvoice['charges']>, field: string) =>
-    list.map((charge, j): CalculatedCharge => {
+    list.map((charge, j) => {
       const base = charge.base !== undefined ? new Money(charge.base) : sum;
+      const baseDecimals =
+        charge.base !== undefined ? Math.max(decimalsOf(charge.base), LINE_DECIMALS) : sumDecimals;
       if (charge.percent === undefined && charge.amount === undefined)
         problems.push({ path: `${field}[${j}].percent`, code: 'required' });
+      const byPercent = charge.percent !== undefined && !fraction(charge.percent).isZero();
+      const precise = byPercent
+        ? roundTo(base.times(fraction(charge.percent!)), baseDecimals)
+        : new Money(charge.amount ?? 0);
       const taxType = charge.ext?.['ar-arca-tax-type'];
-      return {
+      const calculated: CalculatedCharge = {
         ...(taxType !== undefined ? { taxType: Number(taxType) } : {}),
         ...(charge.reason !== undefined ? { reason: charge.reason } : {}),
         ...(charge.percent !== undefined
           ? { percent: charge.percent.trim().replace(/%$/, '') }
           : {}),
         base: toCents(base),
-        amount: toCents(
-          charge.percent !== undefined
-            ? base.times(fraction(charge.percent))
-            : new Money(charge.amount ?? 0),
-        ),
+        amount: toCents(precise),
       };
+      return { calculated, precise };
     });
-  const charges = documentLevel(invoice.charges ?? [], 'charges');
-  const discounts = documentLevel(invoice.discounts ?? [], 'discounts');
+  const chargeSums = documentLevel(invoice.charges ?? [], 'charges');
+  const discountSums = documentLevel(invoice.discounts ?? [], 'discounts');
+  const charges = chargeSums.map((c) => c.calculated);
+  const discounts = discountSums.map((d) => d.calculated);
   if (problems.length > 0) return { ok: false, problems };
 
   const add = (values: (string | Money)[]) =>
@@ -219,11 +233,13 @@ export function calculateInvoice(
       total: toCents(add(parts)),
       gobl: goblTotals({
         rates: [...byGoblRate.values()],
-        exempt,
-        notTaxed,
+        exempt: kinds.has('exempt') ? exempt : undefined,
+        notTaxed: kinds.has('not-taxed') ? notTaxed : undefined,
         sum,
-        net: sum.plus(chargesTotal).minus(discountsTotal),
-        taxIncluded: pricesIncludeVat && anyVatCombo,
+        charges: add(chargeSums.map((c) => c.precise)),
+        discounts: add(discountSums.map((d) => d.precise)),
+        // GOBL's VAT category exists as soon as one line has a VAT combo.
+        taxIncluded: pricesIncludeVat && [...kinds].some((kind) => kind !== 'none'),
       }),
     },
   };
@@ -263,11 +279,13 @@ const sortedExt = (ext: Record<string, unknown> | undefined) => {
  */
 function goblTotals(input: {
   rates: RateSum[];
-  exempt: Money;
-  notTaxed: Money;
+  /** Undefined when no line is exempt (or outside scope). */
+  exempt?: Money;
+  notTaxed?: Money;
   sum: Money;
-  /** Σ lines + charges − discounts, as the prices are written. */
-  net: Money;
+  /** Document charges and discounts, unrounded. */
+  charges: Money;
+  discounts: Money;
   taxIncluded: boolean;
 }): InvoiceCalculation['gobl'] {
   const rates: GoblRateTotal[] = input.rates.map((rate) => ({
@@ -277,13 +295,15 @@ function goblTotals(input: {
     percent: rate.percent,
     amount: toCents(amountOf(rate)),
   }));
-  if (input.exempt.gt(0))
-    rates.push({ key: 'exempt', base: toCents(input.exempt), amount: '0.00' });
-  if (input.notTaxed.gt(0))
+  if (input.exempt) rates.push({ key: 'exempt', base: toCents(input.exempt), amount: '0.00' });
+  if (input.notTaxed)
     rates.push({ key: 'outside-scope', base: toCents(input.notTaxed), amount: '0.00' });
   const tax = input.rates.reduce((acc, rate) => acc.plus(amountOf(rate)), new Money(0));
-  const total = input.taxIncluded ? input.net.minus(tax) : input.net;
+  const net = input.sum.plus(input.charges).minus(input.discounts);
+  const total = input.taxIncluded ? net.minus(tax) : net;
   return {
+    charge: toCents(input.charges),
+    discount: toCents(input.discounts),
     rates,
     tax: toCents(tax),
     ...(input.taxIncluded ? { taxIncluded: toCents(tax) } : {}),

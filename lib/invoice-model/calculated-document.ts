@@ -59,8 +59,8 @@ export function calculatedDocument(
   const discounted = calculation.discounts.length > 0;
   const totals: Json = {
     sum: calculation.sum,
-    ...(discounted ? { discount: calculation.discountsTotal } : {}),
-    ...(charged ? { charge: calculation.chargesTotal } : {}),
+    ...(discounted ? { discount: gobl.discount } : {}),
+    ...(charged ? { charge: gobl.charge } : {}),
     ...(gobl.taxIncluded !== undefined ? { tax_included: gobl.taxIncluded } : {}),
     total: gobl.total,
     ...(rates.length > 0

@@ -51,7 +51,8 @@ const at = (value: D, places: number) => value.toDecimalPlaces(places, D.ROUND_H
  * Each rate's base is the sum of its lines, its amount base × rate rounded at the base's
  * precision; the tax is the sum of the unrounded amounts; tax_included is that tax when prices
  * include it, and comes off the total; total with tax = total + tax. Everything is rounded half-up
- * to cents only when written. Each charge is its percent of the sum, rounded to cents.
+ * to cents only when written. Each charge is its percent of the sum at the sum's precision, and
+ * their total is rounded once.
  */
 function expectedTotals(lines: Line[], charges: Charge[], pricesInclude: boolean): Totals {
   let sum = new D(0);
@@ -86,8 +87,11 @@ function expectedTotals(lines: Line[], charges: Charge[], pricesInclude: boolean
     rates[rate] = { base: cents(base), amount: cents(amount) };
     tax = tax.plus(amount);
   }
+  // Each charge at the sum's precision (the finest of its lines), unrounded until written.
+  const sumPlaces = Math.max(4, ...lines.map((l) => l.item.price.split('.')[1]?.length ?? 0));
   const chargeTotal = charges.reduce(
-    (acc, c) => acc.plus(cents(sum.times(fraction(c.percent)))),
+    (acc, c) =>
+      fraction(c.percent).isZero() ? acc : acc.plus(at(sum.times(fraction(c.percent)), sumPlaces)),
     new D(0),
   );
   const total = sum.plus(chargeTotal).minus(pricesInclude ? tax : 0);

@@ -214,6 +214,32 @@ describe('calculateInvoice', () => {
     expect(result.gobl.tax).toBe('0.02');
   });
 
+  it("adds document charges unrounded for GOBL's totals, rounded one by one for ARCA's Tributos", () => {
+    const perception = (hundredths: string) => ({
+      key: 'tax',
+      percent: `${hundredths}%`,
+      ext: { 'ar-arca-tax-type': '7' },
+    });
+    // 1.00 × 0.5 % = 0.0050 twice: each is written 0.01 (and sent as a 0.01 Tributo), GOBL's
+    // totals.charge is 0.0100 rounded once, 0.01.
+    const result = calculate(
+      [{ quantity: '1', price: '1.00', taxes: [{ cat: 'VAT', key: 'exempt' }] }],
+      [perception('0.5'), perception('0.5')],
+    );
+    expect(result.charges.map((c) => c.amount)).toEqual(['0.01', '0.01']);
+    expect(result).toMatchObject({ chargesTotal: '0.02', total: '1.02' });
+    expect(result.gobl).toMatchObject({ charge: '0.01', total: '1.01', totalWithTax: '1.01' });
+  });
+
+  it('gives an exempt line of 0.00 its rate total, as GOBL does for every kind of line there is', () => {
+    const result = calculate([
+      { quantity: '1', price: '10', taxes: [{ cat: 'VAT', rate: 'general' }] },
+      { quantity: '1', price: '0', taxes: [{ cat: 'VAT', key: 'exempt' }] },
+    ]);
+    expect(result.gobl.rates.map((r) => r.key)).toEqual(['standard', 'exempt']);
+    expect(result.gobl.rates[1]).toEqual({ key: 'exempt', base: '0.00', amount: '0.00' });
+  });
+
   it('names every line whose IVA it cannot read', () => {
     const result = calculateInvoice(
       invoice([
