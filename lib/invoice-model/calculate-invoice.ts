@@ -14,6 +14,11 @@ export interface CalculatedLine {
   /** The line's total without its IVA: the total itself unless the price includes it. */
   net: string;
   vat: LineVat;
+  /**
+   * The line as GOBL's build writes it: the price with at least the currency's two decimals, the
+   * sum, discounts and total at the price's precision ("0.333" × 3 → sum "0.999").
+   */
+  written: { price: string; sum: string; discounts: string[]; total: string };
 }
 
 export interface VatSubtotal {
@@ -91,7 +96,8 @@ interface RateSum {
 
 // GOBL's "precise" rounding (the default; the AR regime sets no other) keeps line amounts to the
 // currency's decimals plus two, or to the price's own decimals when it has more.
-const LINE_DECIMALS = 4;
+const CURRENCY_DECIMALS = 2;
+const LINE_DECIMALS = CURRENCY_DECIMALS + 2;
 
 /**
  * Calculates an invoice as GOBL's `Calculate()` does with its default "precise" rounding: each line
@@ -127,16 +133,22 @@ export function calculateInvoice(
     const decimals = Math.max(decimalsOf(line.item.price), LINE_DECIMALS);
     sumDecimals = Math.max(sumDecimals, decimals);
     const lineSum = roundTo(new Money(line.item.price).times(line.quantity), decimals);
-    const discount = (line.discounts ?? []).reduce((acc, d, j) => {
+    // A discount's percent of the sum (GOBL takes a 0 % one's amount as given), at its precision.
+    const discounts = (line.discounts ?? []).map((d, j) => {
       if (d.percent === undefined && d.amount === undefined)
         problems.push({ path: `lines[${i}].discounts[${j}].percent`, code: 'required' });
-      return acc.plus(
-        roundTo(
-          d.percent !== undefined ? lineSum.times(fraction(d.percent)) : new Money(d.amount ?? 0),
-          decimals,
-        ),
-      );
-    }, new Money(0));
+      if (d.percent !== undefined && !fraction(d.percent).isZero())
+        return { amount: roundTo(lineSum.times(fraction(d.percent)), decimals), decimals };
+      const given = d.amount ?? '0';
+      return {
+        amount: new Money(given),
+        decimals: Math.max(decimalsOf(given), CURRENCY_DECIMALS),
+      };
+    });
+    const discount = discounts.reduce(
+      (acc, d) => acc.plus(roundTo(d.amount, decimals)),
+      new Money(0),
+    );
     const total = lineSum.minus(discount);
     if (total.isNegative()) problems.push({ path: `lines[${i}].discounts`, code: 'negative' });
     const vat = resolveLineVat(line, i);
@@ -159,7 +171,16 @@ export function calculateInvoice(
     } else if (vat.value.kind === 'exempt') exempt = exempt.plus(total);
     else if (vat.value.kind === 'not-taxed') notTaxed = notTaxed.plus(total);
     else withoutVat = withoutVat.plus(total);
+    // GOBL writes the price with at least the currency's decimals, the line's amounts at the price's.
+    const shown = Math.max(decimalsOf(line.item.price), CURRENCY_DECIMALS);
+    const fixed = (amount: Money, places: number) => roundTo(amount, places).toFixed(places);
     lines.push({
+      written: {
+        price: new Money(line.item.price).toFixed(shown),
+        sum: fixed(lineSum, shown),
+        discounts: discounts.map((d) => fixed(d.amount, Math.min(d.decimals, shown))),
+        total: fixed(total, shown),
+      },
       sum: toCents(lineSum),
       discount: toCents(discount),
       total: toCents(total),

@@ -23,22 +23,17 @@ export function calculatedDocument(
   { addon }: { addon: boolean },
 ): Json {
   const lines = (doc.lines as Json[]).map((line, i) => {
-    const calculated = calculation.lines[i]!;
+    const { written } = calculation.lines[i]!;
     const discounts = Array.isArray(line.discounts)
-      ? (line.discounts as Json[]).map((d) => ({
-          ...d,
-          amount:
-            typeof d.percent === 'string'
-              ? toCents(new Money(calculated.sum).times(fraction(d.percent)))
-              : d.amount,
-        }))
+      ? (line.discounts as Json[]).map((d, j) => ({ ...d, amount: written.discounts[j] }))
       : undefined;
     return dropUndefined({
       ...line,
       i: i + 1,
-      sum: calculated.sum,
+      item: { ...(line.item as Json), price: written.price },
+      sum: written.sum,
       discounts,
-      total: calculated.total,
+      total: written.total,
     });
   });
   const numbered = (list: unknown, amounts: { amount: string }[]) =>

@@ -58,11 +58,13 @@ const invoiceOf = (supplierCuit: string): Json => ({
   ],
 });
 
+// GOBL keeps the perception unrounded (112.5750) and the IVA (573.1611) until the end: total
+// 3,752.50 + 112.575 − 573.1611 = 3,291.9139, total with tax 3,865.075 → 3,865.08.
 const TOTALS = {
   sum: '3752.50',
   charge: '112.58',
   tax_included: '573.16',
-  total: '3291.92',
+  total: '3291.91',
   tax: '573.16',
   total_with_tax: '3865.08',
   payable: '3865.08',

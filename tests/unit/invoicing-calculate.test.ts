@@ -240,6 +240,19 @@ describe('calculateInvoice', () => {
     expect(result.gobl.rates[1]).toEqual({ key: 'exempt', base: '0.00', amount: '0.00' });
   });
 
+  it("writes each line as GOBL does: the price with two decimals at least, its amounts at the price's", () => {
+    const result = calculate([
+      { quantity: '2', price: '10' },
+      { quantity: '3', price: '0.333', discounts: [{ amount: '0.1' }, { percent: '10%' }] },
+    ]);
+    expect(result.lines.map((l) => l.written)).toEqual([
+      { price: '10.00', sum: '20.00', discounts: [], total: '20.00' },
+      // 0.9990 − 0.10 − 0.0999 (10 %) = 0.7991, written at the price's three decimals.
+      { price: '0.333', sum: '0.999', discounts: ['0.10', '0.100'], total: '0.799' },
+    ]);
+    expect(result.lines[1]).toMatchObject({ sum: '1.00', discount: '0.20', total: '0.80' });
+  });
+
   it('names every line whose IVA it cannot read', () => {
     const result = calculateInvoice(
       invoice([
