@@ -29,6 +29,8 @@ export async function InvoiceLinesTable({
   const money = (amount: string) => formatMoney(locale, amount, currency);
   const { invoice, calculation } = read;
   const { cell, number } = classes;
+  // Prices given with IVA (`tax.prices_include`) are shown as written, and said to include it.
+  const vatIncluded = calculation.lines.some((l) => l.vatIncluded);
   return (
     <table className={classes.table} data-testid={testId}>
       {caption && <caption className="sr-only">{caption}</caption>}
@@ -41,7 +43,7 @@ export async function InvoiceLinesTable({
             {t('lines.item')}
           </th>
           <th scope="col" className={number}>
-            {t('lines.price')}
+            {vatIncluded ? t('lines.priceWithVat') : t('lines.price')}
           </th>
           <th scope="col" className={number}>
             {t('lines.discount')}
@@ -50,7 +52,7 @@ export async function InvoiceLinesTable({
             {t('lines.vat')}
           </th>
           <th scope="col" className={number}>
-            {t('lines.total')}
+            {vatIncluded ? t('lines.totalWithVat') : t('lines.total')}
           </th>
         </tr>
       </thead>

@@ -1,4 +1,4 @@
-import { fraction, Money, toCents } from './decimal';
+import { decimalsOf, fraction, Money, toCents } from './decimal';
 import type { InvoiceCalculation } from './calculate-invoice';
 import { dropUndefined, isObject } from './json';
 
@@ -9,7 +9,6 @@ const goblPercent = (percent: string) =>
   new Money(percent).isZero()
     ? '0%'
     : `${new Money(percent).toFixed(Math.max(1, decimalsOf(percent)))}%`;
-const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
 
 /**
  * The invoice as GOBL stores it once calculated, from the normalised document: each line numbered
@@ -24,22 +23,17 @@ export function calculatedDocument(
   { addon }: { addon: boolean },
 ): Json {
   const lines = (doc.lines as Json[]).map((line, i) => {
-    const calculated = calculation.lines[i]!;
+    const { written } = calculation.lines[i]!;
     const discounts = Array.isArray(line.discounts)
-      ? (line.discounts as Json[]).map((d) => ({
-          ...d,
-          amount:
-            typeof d.percent === 'string'
-              ? toCents(new Money(calculated.sum).times(fraction(d.percent)))
-              : d.amount,
-        }))
+      ? (line.discounts as Json[]).map((d, j) => ({ ...d, amount: written.discounts[j] }))
       : undefined;
     return dropUndefined({
       ...line,
       i: i + 1,
-      sum: calculated.sum,
+      item: { ...(line.item as Json), price: written.price },
+      sum: written.sum,
       discounts,
-      total: calculated.total,
+      total: written.total,
     });
   });
   const numbered = (list: unknown, amounts: { amount: string }[]) =>
@@ -47,49 +41,43 @@ export function calculatedDocument(
       ? (list as Json[]).map((c, i) => ({ ...c, i: i + 1, amount: amounts[i]!.amount }))
       : undefined;
 
-  const zero = '0.00';
-  const rates: Json[] = calculation.vat.map((v) => ({
-    key: v.rateId === 3 ? 'zero' : 'standard',
-    ...(addon ? { ext: { 'ar-arca-vat-rate': String(v.rateId) } } : {}),
-    base: v.base,
-    percent: goblPercent(v.percent),
-    amount: v.amount,
+  const { gobl } = calculation;
+  const rates: Json[] = gobl.rates.map((rate) => ({
+    key: rate.key,
+    // With the addon every rate carries the combo's extensions; GOBL groups the rates by them.
+    ...(addon && rate.ext ? { ext: rate.ext } : {}),
+    base: rate.base,
+    ...(rate.percent !== undefined ? { percent: goblPercent(rate.percent) } : {}),
+    amount: rate.amount,
   }));
-  if (new Money(calculation.exempt).gt(0))
-    rates.push({ key: 'exempt', base: calculation.exempt, amount: zero });
-  if (new Money(calculation.notTaxed).gt(0))
-    rates.push({ key: 'outside-scope', base: calculation.notTaxed, amount: zero });
   const charged = calculation.charges.length > 0;
   const discounted = calculation.discounts.length > 0;
-  const total = toCents(
-    new Money(calculation.sum).plus(calculation.chargesTotal).minus(calculation.discountsTotal),
-  );
-  const withTax = toCents(new Money(total).plus(calculation.vatTotal));
   const totals: Json = {
     sum: calculation.sum,
-    ...(discounted ? { discount: calculation.discountsTotal } : {}),
-    ...(charged ? { charge: calculation.chargesTotal } : {}),
-    total,
+    ...(discounted ? { discount: gobl.discount } : {}),
+    ...(charged ? { charge: gobl.charge } : {}),
+    ...(gobl.taxIncluded !== undefined ? { tax_included: gobl.taxIncluded } : {}),
+    total: gobl.total,
     ...(rates.length > 0
       ? {
           taxes: {
-            categories: [{ code: 'VAT', rates, amount: calculation.vatTotal }],
-            sum: calculation.vatTotal,
+            categories: [{ code: 'VAT', rates, amount: gobl.tax }],
+            sum: gobl.tax,
           },
         }
       : {}),
-    tax: calculation.vatTotal,
-    // GOBL's identity: total + tax. (ARCA's ImpTotal adds the rounded parts; with prices finer than
-    // a cent the two can differ by one.)
-    total_with_tax: withTax,
-    payable: withTax,
+    tax: gobl.tax,
+    // GOBL's identity: total + tax, rounded once. (ARCA's ImpTotal adds the rounded parts, so the
+    // two can differ by a cent with prices finer than a cent or that include IVA.)
+    total_with_tax: gobl.totalWithTax,
+    payable: gobl.totalWithTax,
   };
   return dropUndefined({
     ...doc,
     lines,
     discounts: numbered(doc.discounts, calculation.discounts),
     charges: numbered(doc.charges, calculation.charges),
-    payment: withDueAmounts(doc.payment, withTax),
+    payment: withDueAmounts(doc.payment, gobl.totalWithTax),
     totals,
   });
 }

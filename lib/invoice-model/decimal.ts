@@ -12,3 +12,10 @@ export function toCents(value: Money): string {
 
 /** A GOBL percentage ("21%", "10.5") as a fraction of one (0.21, 0.105), exact. */
 export const fraction = (percent: string) => new Money(percent.trim().replace(/%$/, '')).div(100);
+
+/** How many decimals a decimal text is written with ("12.340" → 3). */
+export const decimalsOf = (text: string) => text.split('.')[1]?.length ?? 0;
+
+/** Rounds half away from zero to `decimals` places: what GOBL's amounts do at their own precision. */
+export const roundTo = (value: Money, decimals: number) =>
+  value.toDecimalPlaces(decimals, Money.ROUND_HALF_UP);

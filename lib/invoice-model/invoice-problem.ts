@@ -59,7 +59,7 @@ export const INVOICE_PROBLEM_CODES = [
   'tourism_refund_mismatch',
   'amount_too_large',
   'too_many_lines',
-  'prices_include_unsupported',
+  'rounding_unsupported',
 ] as const;
 export type InvoiceProblemCode = (typeof INVOICE_PROBLEM_CODES)[number];
 

@@ -185,6 +185,9 @@ export const goblInvoiceSchema = z.looseObject({
     .optional(),
   tax: z
     .looseObject({
+      // The tax category the prices already include: "VAT" (IVA) is the one that changes the totals.
+      prices_include: z.string().optional(),
+      rounding: z.string().optional(),
       ext: z
         .looseObject({
           'ar-arca-doc-type': z.enum(DOC_TYPES).optional(),

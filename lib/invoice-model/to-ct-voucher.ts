@@ -32,7 +32,7 @@ type Json = Record<string, unknown>;
  *
  * Amounts: each line's `importeItem` includes its IVA (as in the request pyafipws recorded), with
  * `tax.prices_include: "VAT"` the line totals already do; `importeGravado` and the IVA subtotal are
- * per rate, rounded once. `importeReintegro` is minus the IVA, the `vat-refund` charge GOBL's build
+ * the built document's rate totals (`calculateInvoice`, GOBL's rounding). `importeReintegro` is minus the IVA, the `vat-refund` charge GOBL's build
  * adds to a Factura T; a `vat-refund` charge whose amount is not that is refused.
  */
 export function toCtVoucher(
@@ -136,24 +136,22 @@ export function toCtVoucher(
   )
     return { ok: false, problems };
 
-  // Each line's amount with its IVA; the IVA of the whole at 21 %, rounded once.
+  // Each line's amount with its IVA; the gravado and IVA are the built document's rate totals.
   const items: CtItem[] = invoice.lines.map((line, i) => {
-    const total = new Money(calculation.lines[i]!.total);
-    const gross = pricesIncludeVat ? total : total.times(T_VAT.plus(1));
-    const net = pricesIncludeVat ? total.div(T_VAT.plus(1)) : total;
+    const { total, net, vatIncluded } = calculation.lines[i]!;
+    const gross = vatIncluded ? new Money(total) : new Money(net).times(T_VAT.plus(1));
     return {
       tipo: GENERAL_ITEM,
       codigoTurismo: tourismItems[i]!,
       ...(line.item.ref ? { codigo: line.item.ref } : {}),
       descripcion: line.item.name,
       codigoAlicuotaIVA: T_VAT_RATE_ID,
-      importeIVA: toCents(gross.minus(toCents(net))),
+      importeIVA: toCents(gross.minus(net)),
       importeItem: toCents(gross),
     };
   });
-  const linesTotal = calculation.lines.reduce((sum, l) => sum.plus(l.total), new Money(0));
-  const taxed = new Money(toCents(pricesIncludeVat ? linesTotal.div(T_VAT.plus(1)) : linesTotal));
-  const vat = new Money(toCents(pricesIncludeVat ? linesTotal.minus(taxed) : taxed.times(T_VAT)));
+  const taxed = new Money(calculation.taxed);
+  const vat = new Money(calculation.vatTotal);
   const refund = vat.negated();
   refunds.forEach(({ charge, i }) => {
     const amount = (charge as Json).amount;

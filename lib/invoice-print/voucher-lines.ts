@@ -7,16 +7,23 @@ import type { VoucherColumn } from './voucher-layout-types';
 type Read = NonNullable<InvoiceDetail['read']>;
 type Column = VoucherColumn & { cell: (i: number) => string };
 
-/** A line's amounts with its IVA added (class B prints prices with IVA included). */
+/** 1 + the line's IVA rate (1 for a line without IVA). */
+const vatFactor = (line: CalculatedLine) =>
+  new Money(1).plus(line.vat.kind === 'taxed' ? fraction(line.vat.percent) : 0);
+
+/** An amount of the line with its IVA: as written when its price includes it, else with it added. */
 const withVat = (amount: string, line: CalculatedLine) =>
-  line.vat.kind === 'taxed'
-    ? toCents(new Money(amount).times(new Money(1).plus(fraction(line.vat.percent))))
-    : amount;
+  line.vatIncluded ? amount : toCents(new Money(amount).times(vatFactor(line)));
+
+/** An amount of the line without its IVA: as written, or taken out when its price includes it. */
+const withoutVat = (amount: string, line: CalculatedLine) =>
+  line.vatIncluded ? toCents(new Money(amount).div(vatFactor(line))) : amount;
 
 /**
  * The voucher's lines as RG 1415 has each class print them: class A the unit price net of IVA and
- * each line's rate; class B the price with IVA included (the buyer cannot compute IVA); class C
- * (monotributo) the price as it is, with no IVA at all. Code and unit only when some line has them.
+ * each line's rate (prices given with IVA, `tax.prices_include`, have it taken out); class B the
+ * price with IVA included (the buyer cannot compute IVA); class C (monotributo) the price as it is,
+ * with no IVA at all. Code and unit only when some line has them.
  */
 export function voucherLines(
   read: Read,
@@ -31,7 +38,9 @@ export function voucherLines(
   const calc = (i: number) => calculation.lines[i]!;
   const net = voucherClass === 'A' || voucherClass === 'T';
   const vatIncluded = voucherClass === 'B';
-  const gross = (amount: string, i: number) => (vatIncluded ? withVat(amount, calc(i)) : amount);
+  // Class A and T print amounts without IVA, class B with it, class C as written (it has none).
+  const shown = (amount: string, i: number) =>
+    net ? withoutVat(amount, calc(i)) : vatIncluded ? withVat(amount, calc(i)) : amount;
   const rate = (i: number) => {
     const vat = calc(i).vat;
     if (vat.kind === 'taxed') return formatVoucherRate(locale, vat.percent);
@@ -63,19 +72,19 @@ export function voucherLines(
       label: vatIncluded ? t('lines.priceWithVat') : t('lines.price'),
       align: 'right',
       weight: 1.6,
-      cell: (i) => money(gross(line(i).item.price, i)),
+      cell: (i) => money(shown(line(i).item.price, i)),
     },
     {
       label: t('lines.discount'),
       align: 'right',
       weight: 1.3,
-      cell: (i) => (calc(i).discount === '0.00' ? '—' : money(gross(calc(i).discount, i))),
+      cell: (i) => (calc(i).discount === '0.00' ? '—' : money(shown(calc(i).discount, i))),
     },
     {
       label: vatIncluded ? t('lines.subtotalWithVat') : t('lines.subtotal'),
       align: 'right',
       weight: 1.6,
-      cell: (i) => money(gross(calc(i).total, i)),
+      cell: (i) => money(net ? calc(i).net : shown(calc(i).total, i)),
     },
     net && { label: t('lines.vatRate'), align: 'right', weight: 1, cell: rate },
     net && {

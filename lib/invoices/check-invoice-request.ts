@@ -83,11 +83,6 @@ export async function checkInvoiceRequest(
   // Without GOBL's Argentina addon a document can be built, but not sent to ARCA.
   if (!buildOnly && !(Array.isArray(doc.$addons) && doc.$addons.includes(ARCA_ADDON)))
     invoiceProblems.push({ path: '$addons', code: 'addon_required' });
-  // GOBL's build takes the tax out of prices that include it; ours does not yet, and would store
-  // (and send ARCA) totals with the IVA counted twice: refused by name until it does.
-  const tax = doc.tax as Json | undefined;
-  if (tax && typeof tax === 'object' && tax.prices_include !== undefined)
-    invoiceProblems.push({ path: 'tax.prices_include', code: 'prices_include_unsupported' });
   const built = buildInvoice(doc, {
     regime: supplier?.regime ?? undefined,
     today: argentinaToday(),

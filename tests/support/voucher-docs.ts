@@ -66,3 +66,13 @@ export const facturaC = {
 };
 
 export const approved = { number: 1, cae: '76123456789012', caeExpiry: '2026-12-08' };
+
+/** The same invoice with each price given with its IVA (`tax.prices_include: "VAT"`). */
+export const withPricesIncludingVat = (doc: ReturnType<typeof base>) => ({
+  ...doc,
+  tax: { prices_include: 'VAT' },
+  lines: [
+    { ...doc.lines[0]!, item: { ...doc.lines[0]!.item, price: '1210' } },
+    { ...doc.lines[1]!, item: { ...doc.lines[1]!.item, price: '552.50' } },
+  ],
+});

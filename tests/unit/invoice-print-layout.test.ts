@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { voucherLayout, type VoucherLayout } from '@/lib/invoice-print';
 import { invoiceDetail } from '../support/invoice-detail';
-import { approved, facturaA, facturaBFinalConsumer, facturaC } from '../support/voucher-docs';
+import {
+  approved,
+  facturaA,
+  facturaBFinalConsumer,
+  facturaC,
+  withPricesIncludingVat,
+} from '../support/voucher-docs';
 
 const values = (fields: { label: string; value: string }[]) =>
   Object.fromEntries(fields.map((f) => [f.label, f.value]));
@@ -106,6 +112,36 @@ describe('voucherLayout: what the printed voucher says', () => {
       fields: [{ label: 'IVA contenido:', value: '$ 467,25' }],
     });
     expect(layout.fileName).toBe('factura-B-0002-00000001.pdf');
+  });
+
+  it('prices given with IVA (tax.prices_include) print as the same invoice given net: A net of IVA, B with it', () => {
+    for (const doc of [facturaA, facturaBFinalConsumer]) {
+      const layoutOf = (d: Record<string, unknown>) =>
+        voucherLayout(invoiceDetail(d, { regime: 'responsable_inscripto', approved }), {
+          locale: 'es',
+          environment: 'live',
+        });
+      const net = layoutOf(doc);
+      const gross = layoutOf(withPricesIncludingVat(doc));
+      expect(gross.lines).toEqual(net.lines);
+      expect(gross.totals).toEqual(net.totals);
+      expect(gross.transparency).toEqual(net.transparency);
+    }
+    const a = voucherLayout(
+      invoiceDetail(withPricesIncludingVat(facturaA), {
+        regime: 'responsable_inscripto',
+        approved,
+      }),
+      { locale: 'es', environment: 'live' },
+    );
+    // 552.50 with 10.5 % IVA is 500.00 net; its 10 % discount 55.25 is 50.00 net.
+    expect(a.lines.rows[1]!.slice(4)).toEqual([
+      '$ 500,00',
+      '$ 50,00',
+      '$ 450,00',
+      '10,5 %',
+      '$ 497,25',
+    ]);
   });
 
   it('Factura B with national indirect taxes names them under «Otros impuestos nacionales indirectos»', () => {

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCtRequest } from '@/lib/arca';
 import { buildInvoice, toCtVoucher, type InvoicingSupplier } from '@/lib/invoice-model';
@@ -211,28 +209,3 @@ describe('buildCtRequest', () => {
     );
   });
 });
-
-// GOBL's tourism example lives in invopop/gobl.ar.arca (examples/), not in GOBL's examples/ar yet:
-// when the shared folder carries it, its built output must map as the test above does.
-const SHARED = path.join(process.cwd(), '..', 'shared', 'gobl', 'examples', 'ar');
-const GOBL_TOURISM = ['invoice-ar-arca-tourism.json', 'out/invoice-ar-arca-tourism.json'];
-const missing = GOBL_TOURISM.filter((f) => !existsSync(path.join(SHARED, f)));
-describe.skipIf(missing.length > 0)(
-  `GOBL's tourism example${missing.length ? ` (skipped: ../shared/gobl/examples/ar/${missing.join(', ')} not found)` : ''}`,
-  () => {
-    it("maps GOBL's built tourism invoice to the voucher GOBL's totals describe", () => {
-      const out = JSON.parse(readFileSync(path.join(SHARED, GOBL_TOURISM[1]!), 'utf8')) as {
-        doc: Record<string, unknown> & { totals: { total: string; tax: string; payable: string } };
-      };
-      const result = toCtVoucher(out.doc, { ...supplier, cuit: '30712345671' }, 3);
-      expect(result.ok && result.value).toMatchObject({
-        codigoTipoComprobante: 195,
-        codigoTipoDocumento: 94,
-        codigoPais: 410,
-        importeGravado: out.doc.totals.total,
-        arraySubtotalesIVA: [{ codigo: 5, importe: out.doc.totals.tax }],
-        importeTotal: out.doc.totals.payable,
-      });
-    });
-  },
-);

@@ -32,7 +32,10 @@ export async function InvoiceLines({
   const { calculation } = read;
   const shown = linesPage(linesAsked, read.invoice.lines.length);
   const totals: [string, string][] = [
-    [t('totals.sum'), calculation.sum],
+    [
+      calculation.lines.some((l) => l.vatIncluded) ? t('totals.sumWithVat') : t('totals.sum'),
+      calculation.sum,
+    ],
     ...(calculation.vat.length
       ? ([[t('totals.taxed'), calculation.taxed]] as [string, string][])
       : []),
