@@ -3,9 +3,11 @@ import {
   getLastAuthorized,
   getVoucher,
   requestCae,
+  type CaeAnswer,
   type CaeResult,
   type NumberedFeVoucher,
 } from '@/lib/arca';
+import { wsfeBatches } from './send-arca-batches';
 import type { ArcaSession } from './arca-session';
 import { checkPointOfSale, type PointOfSaleCheck } from './point-of-sale-check';
 import type { ConsultAnswer, LastAnswer } from './send-protocol';
@@ -21,6 +23,12 @@ export interface SendArca {
   consult(pointOfSale: number, voucherType: number, number: number): Promise<ConsultAnswer>;
   /** Live: FEParamGetPtosVenta (a usable answer kept for minutes). */
   pointOfSale(pointOfSale: number): Promise<PointOfSaleCheck>;
+  /**
+   * Batches (a service that has none leaves both out, and sends one at a time): how many vouchers
+   * one request may carry (1: none), and the request for several, numbered consecutively.
+   */
+  batchLimit?(): Promise<number>;
+  requestCaes?(vouchers: readonly NumberedFeVoucher[]): Promise<CaeAnswer>;
 }
 
 export function sendArcaOf(session: ArcaSession): SendArca {
@@ -41,6 +49,7 @@ export function sendArcaOf(session: ArcaSession): SendArca {
       return held.ok ? { ok: true, held: held.value } : { ok: false, code: held.outcome.code };
     },
     pointOfSale: (pointOfSale) => checkPointOfSale(session, pointOfSale),
+    ...wsfeBatches(session),
   };
 }
 
@@ -61,5 +70,10 @@ export function timedArca(arca: SendArca, spent: (ms: number) => void): SendArca
     consult: (pointOfSale, voucherType, number) =>
       time(() => arca.consult(pointOfSale, voucherType, number)),
     pointOfSale: (pointOfSale) => time(() => arca.pointOfSale(pointOfSale)),
+    ...(arca.batchLimit &&
+      arca.requestCaes && {
+        batchLimit: () => time(() => arca.batchLimit!()),
+        requestCaes: (vouchers) => time(() => arca.requestCaes!(vouchers)),
+      }),
   };
 }

@@ -1,4 +1,5 @@
 import type {
+  CaeAnswer,
   CaeResult,
   ConsultedFeVoucher,
   FeVoucher,
@@ -7,6 +8,8 @@ import type {
 } from '@/lib/arca';
 import { isSameVoucher } from './same-voucher';
 import { approvalDifferences, describeDifferences } from './verify-approval';
+import type { BatchMember, MemberWrite } from './send-batch-store';
+import { afterBatchCae } from './send-protocol-batch';
 import type { Claim, InvoiceSend } from './send-store';
 
 // The send protocol as one state machine: what a stored row means, the states a send passes
@@ -95,6 +98,12 @@ export type SendWrite =
   | { kind: 'approved'; cae: string; caeExpiry: string; observations: WsfeError[] }
   | { kind: 'rejected'; errors: WsfeError[]; observations: WsfeError[] };
 
+/** What this system holds on the sequence, read once it is claimed (send-store's sequenceHeld). */
+export interface SequenceHeld {
+  latestDate: string | null;
+  highest: number | null;
+}
+
 /**
  * The states. Each but `done` names one effect the driver performs (see `effectOf` there); its
  * outcome is the next event. `restarts` counts how often the row moved under this sender (another
@@ -105,12 +114,22 @@ export type SendState =
   | { at: 'reading'; restarts: number }
   /** Claim the sequence for the mapped voucher (one pending row per sequence). */
   | { at: 'claiming'; restarts: number }
-  /** Held: the latest date this system holds approved on the sequence. */
+  /** Claimed: what this system holds on the sequence (the latest approved date, the highest number). */
   | { at: 'checkingDate'; restarts: number }
   /** Live: is the point of sale usable (FEParamGetPtosVenta). */
-  | { at: 'checkingPointOfSale'; restarts: number }
+  | { at: 'checkingPointOfSale'; held: SequenceHeld; restarts: number }
   /** FECompUltimoAutorizado, to number the voucher. */
-  | { at: 'askingLast'; restarts: number }
+  | { at: 'askingLast'; held: SequenceHeld; restarts: number }
+  /**
+   * ARCA's last number known: the other sends of the sequence waiting in this process's queue are
+   * taken into one batch with this one and their numbers reserved at once (none waiting, or a
+   * service without batches: this one alone).
+   */
+  | { at: 'gathering'; last: number; held: SequenceHeld; restarts: number }
+  /** FECAESolicitar for the batch's vouchers, numbered consecutively. */
+  | { at: 'submittingBatch'; members: BatchMember[]; restarts: number }
+  /** The batch's answer written on every member's row at once, then this send's result. */
+  | { at: 'recordingBatch'; writes: MemberWrite[]; result: SendResult }
   /** Store N+1 and its voucher on the pending row, committed before anything is sent. */
   | { at: 'reserving'; voucher: NumberedFeVoucher; last: number; restarts: number }
   /** FECAESolicitar for the stored voucher. */
@@ -124,6 +143,8 @@ export type SendState =
       voucher: NumberedFeVoucher;
       round: number;
       rejection?: { errors: WsfeError[]; observations: WsfeError[] };
+      /** Sent in a batch whose first number is this: a number below ours not at ARCA frees ours. */
+      batchFirst?: number;
     }
   /** FECompConsultar: what ARCA holds under our number. */
   | { at: 'consulting'; voucher: NumberedFeVoucher; last: number }
@@ -139,15 +160,30 @@ export type ConsultAnswer =
   { ok: true; held: ConsultedFeVoucher | null } | { ok: false; code: string };
 export type Allowed = { ok: true } | { ok: false; refusal: SendResult };
 
+/** How a batch was gathered: this send alone, every member reserved, or the rows moved meanwhile. */
+export type Gathered =
+  | { kind: 'alone' }
+  | { kind: 'reserved'; members: BatchMember[] }
+  | { kind: 'lost' }
+  | { kind: 'held' };
+
 export type SendEvent =
-  | { type: 'read'; row: InvoiceSend | undefined; fresh: boolean }
+  /** `batch`: a numbered row sent in a batch, where it stands in it (send-batch-store's batchPosition). */
+  | {
+      type: 'read';
+      row: InvoiceSend | undefined;
+      fresh: boolean;
+      batch?: { first: number; lowerPending: boolean };
+    }
   | { type: 'claim'; claim: Claim }
-  | { type: 'latestDate'; date: string | null }
+  | { type: 'held'; held: SequenceHeld }
   | { type: 'pointOfSale'; allowed: Allowed }
   | { type: 'last'; answer: LastAnswer }
   | { type: 'reserved'; outcome: 'reserved' | 'lost' | 'held' }
   | { type: 'cae'; answer: CaeResult }
   | { type: 'consulted'; answer: ConsultAnswer }
+  | { type: 'gathered'; gathered: Gathered }
+  | { type: 'batchCae'; answer: CaeAnswer }
   /** `recorded`: false when the row was no longer pending (another job on the entry decided first). */
   | { type: 'written'; recorded: boolean };
 
@@ -156,6 +192,14 @@ export interface SendContext {
   cuit: string;
   /** The voucher mapped from the entry: used only when nothing is stored for it yet. */
   voucher: FeVoucher;
+  /** The job sending: a batch that carried its send recorded ARCA's verdict under this id. */
+  jobId: string;
+  /**
+   * The last number this process saw ARCA approve on the sequence, kept only while nothing cast a
+   * doubt on it since (send-voucher.ts): when it is still the highest this system holds, the
+   * sequence's next number is known without asking FECompUltimoAutorizado.
+   */
+  knownLast?: number;
 }
 
 // Reconciling a lost answer may resend once and find ARCA still saying "not next": bounded.
@@ -186,12 +230,34 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
   switch (state.at) {
     case 'reading': {
       if (event.type !== 'read') return unexpected(state, event);
-      const meaning = rowMeaning(event.row);
+      const { row } = event;
+      // A batch that carried this job's send recorded ARCA's rejection of it: that is its verdict.
+      if (
+        event.fresh &&
+        row?.status === 'rejected' &&
+        row.batchOf &&
+        row.jobId === context.jobId &&
+        row.stored.kind === 'released'
+      )
+        return done({
+          kind: 'rejected',
+          voucher: row.stored.voucher,
+          errors: row.errors,
+          observations: row.observations,
+        });
+      const meaning = rowMeaning(row);
       if (meaning.kind === 'free') return { at: 'claiming', restarts: state.restarts };
       if (meaning.kind === 'settled') return done(meaning.result);
       // A pending number read before the turn may have been reconciled meanwhile: read it again.
       if (!event.fresh) return { at: 'reading', restarts: state.restarts };
-      return { at: 'reconciling', voucher: meaning.voucher, round: 0 };
+      // ARCA numbers in order: a batch's members are reconciled from its lowest number up.
+      if (event.batch?.lowerPending) return done({ kind: 'busy' });
+      return {
+        at: 'reconciling',
+        voucher: meaning.voucher,
+        round: 0,
+        ...(event.batch && { batchFirst: event.batch.first }),
+      };
     }
     case 'claiming': {
       if (event.type !== 'claim') return unexpected(state, event);
@@ -201,8 +267,8 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       return done({ kind: 'busy' });
     }
     case 'checkingDate': {
-      if (event.type !== 'latestDate') return unexpected(state, event);
-      const { date } = event;
+      if (event.type !== 'held') return unexpected(state, event);
+      const date = event.held.latestDate;
       if (date && context.voucher.CbteFch < date)
         return {
           at: 'recording',
@@ -212,11 +278,17 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
             reason: `its date ${context.voucher.CbteFch} is before ${date}, the date of the last voucher approved on this point of sale and voucher type`,
           },
         };
-      return { at: 'checkingPointOfSale', restarts: state.restarts };
+      return { at: 'checkingPointOfSale', held: event.held, restarts: state.restarts };
     }
     case 'checkingPointOfSale': {
       if (event.type !== 'pointOfSale') return unexpected(state, event);
-      if (event.allowed.ok) return { at: 'askingLast', restarts: state.restarts };
+      const { held, restarts } = state;
+      // This process saw ARCA approve the last number, and no send here holds a later one: nothing
+      // can have been issued since by this system; another system on the point of sale is the
+      // 10016 a first send already reconciles.
+      if (event.allowed.ok && context.knownLast !== undefined && context.knownLast === held.highest)
+        return { at: 'gathering', last: context.knownLast, held, restarts };
+      if (event.allowed.ok) return { at: 'askingLast', held, restarts };
       return {
         at: 'recording',
         write: { kind: 'drop', number: null },
@@ -236,13 +308,30 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
             ? { kind: 'refused', reason: 'not_cae', pointOfSale: context.voucher.PtoVta }
             : { kind: 'retry', reason: `FECompUltimoAutorizado failed (${answer.code})` },
         };
+      return { at: 'gathering', last: answer.number, held: state.held, restarts: state.restarts };
+    }
+    case 'gathering': {
+      if (event.type !== 'gathered') return unexpected(state, event);
+      const { gathered } = event;
+      if (gathered.kind === 'reserved')
+        return { at: 'submittingBatch', members: gathered.members, restarts: state.restarts };
+      if (gathered.kind === 'lost') return restart(state.restarts);
+      // Alone, or a number of the batch already held here: this send alone, as ever.
       return {
         at: 'reserving',
-        voucher: { ...context.voucher, CbteNro: answer.number + 1 },
-        last: answer.number,
+        voucher: { ...context.voucher, CbteNro: state.last + 1 },
+        last: state.last,
         restarts: state.restarts,
       };
     }
+    case 'submittingBatch':
+      if (event.type !== 'batchCae') return unexpected(state, event);
+      return afterBatchCae(state, event.answer, context);
+    case 'recordingBatch':
+      if (event.type !== 'written') return unexpected(state, event);
+      // This send's own row was no longer pending in the batch: what it says stands.
+      if (!event.recorded) return { at: 'reading', restarts: MAX_RESTARTS };
+      return done(state.result);
     case 'reserving': {
       if (event.type !== 'reserved') return unexpected(state, event);
       if (event.outcome === 'reserved')
@@ -271,6 +360,18 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       if (last >= number) return { at: 'consulting', voucher, last };
       // ARCA holds nothing under the number: the rejection stands, the number is free again.
       if (rejection) return recordRejection(voucher, rejection);
+      // A number of our batch below ours is not at ARCA (its members below are settled first): ARCA
+      // numbers in order, so ours cannot be there either, now or later. It is freed; the send
+      // starts over under a new number.
+      if (state.batchFirst !== undefined && last >= state.batchFirst - 1 && last < number - 1)
+        return {
+          at: 'recording',
+          write: { kind: 'drop', number },
+          result: {
+            kind: 'retry',
+            reason: `not processed: number ${last + 1} of its batch was not issued, so ${number} was freed`,
+          },
+        };
       if (last < number - 1)
         return review(
           voucher,
