@@ -71,9 +71,14 @@ export async function gatherBatch(
 ): Promise<Gathered> {
   if (!arca.requestCaes || !arca.batchLimit || ONE_PER_REQUEST.has(request.voucher.CbteTipo))
     return { kind: 'alone' };
-  const waiting = run.queue
-    .waitingFor(run.key)
-    .filter((q) => !q.taken && batchable(q.request, state.held.latestDate));
+  // One voucher per invoice: a second job on an entry already in the batch waits its own turn.
+  const entries = new Set([request.entryId]);
+  const waiting = run.queue.waitingFor(run.key).filter((q) => {
+    if (q.taken || entries.has(q.request.entryId)) return false;
+    if (!batchable(q.request, state.held.latestDate)) return false;
+    entries.add(q.request.entryId);
+    return true;
+  });
   if (!waiting.length) return { kind: 'alone' };
   const limit = await arca.batchLimit();
   if (limit < 2) return { kind: 'alone' };

@@ -1,6 +1,6 @@
 import type { CaeAnswer, CaeResult, WsfeError } from '@/lib/arca';
 import type { BatchMember, MemberWrite } from './send-batch-store';
-import type { SendContext, SendResult, SendState } from './send-protocol';
+import { STALE_LAST, type SendContext, type SendResult, type SendState } from './send-protocol';
 import { approvalDifferences, describeDifferences } from './verify-approval';
 
 // The send protocol's decisions on a batch's answer (send-protocol.ts draws the rest). WSFEv1's
@@ -22,13 +22,17 @@ export function afterBatchCae(
 ): SendState {
   const { members } = state;
   const holder = holderOf(members, context);
-  if (answer.status === 'not_sent')
-    // Refused before a byte was sent: nothing can be at ARCA, every number is free again.
-    return recording(
+  const freeAll = (reason: string) =>
+    recording(
       members.map((m) => ({ entryId: m.entryId, kind: 'free' })),
       holder,
-      { kind: 'retry', reason: 'ARCA could not be reached; nothing was sent' },
+      { kind: 'retry', reason },
     );
+  // Refused before a byte was sent: nothing can be at ARCA, every number is free again.
+  if (answer.status === 'not_sent') return freeAll('ARCA could not be reached; nothing was sent');
+  // Numbered from what this process knew, and ARCA says the first is not the next: nothing of the
+  // batch was issued (its first send, answered); every number goes and the next attempt asks ARCA.
+  if (state.known && firstNotNext(answer)) return freeAll(STALE_LAST);
   if (
     answer.status === 'unknown' ||
     (answer.status === 'rejected' && notNext(answer.errors)) ||
@@ -62,6 +66,12 @@ function holderOf(members: BatchMember[], context: SendContext): BatchMember {
   const own = members.find((m) => m.jobId === context.jobId);
   if (!own) throw new Error('send protocol: a batch without the send that holds the sequence');
   return own;
+}
+
+function firstNotNext(answer: CaeAnswer): boolean {
+  if (answer.status === 'rejected') return notNext(answer.errors);
+  const first = answer.status === 'answered' ? answer.details[0] : undefined;
+  return first?.status === 'rejected' && notNext(first.errors);
 }
 
 /** Every detail answered (one per member), none of them unreadable. */

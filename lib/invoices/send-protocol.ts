@@ -125,15 +125,24 @@ export type SendState =
    * taken into one batch with this one and their numbers reserved at once (none waiting, or a
    * service without batches: this one alone).
    */
-  | { at: 'gathering'; last: number; held: SequenceHeld; restarts: number }
+  | { at: 'gathering'; last: number; held: SequenceHeld; restarts: number; known?: true }
   /** FECAESolicitar for the batch's vouchers, numbered consecutively. */
-  | { at: 'submittingBatch'; members: BatchMember[]; restarts: number }
+  | { at: 'submittingBatch'; members: BatchMember[]; restarts: number; known?: true }
   /** The batch's answer written on every member's row at once, then this send's result. */
   | { at: 'recordingBatch'; writes: MemberWrite[]; result: SendResult }
   /** Store N+1 and its voucher on the pending row, committed before anything is sent. */
-  | { at: 'reserving'; voucher: NumberedFeVoucher; last: number; restarts: number }
-  /** FECAESolicitar for the stored voucher. */
-  | { at: 'submitting'; voucher: NumberedFeVoucher; firstSend: boolean; round: number }
+  | { at: 'reserving'; voucher: NumberedFeVoucher; last: number; restarts: number; known?: true }
+  /**
+   * FECAESolicitar for the stored voucher. `known`: numbered from the last number this process saw
+   * approved, without asking ARCA.
+   */
+  | {
+      at: 'submitting';
+      voucher: NumberedFeVoucher;
+      firstSend: boolean;
+      round: number;
+      known?: true;
+    }
   /**
    * FECompUltimoAutorizado for a numbered voucher whose answer is not known, or that ARCA rejected
    * when an earlier copy may have got through (`rejection`: recorded only if ARCA holds nothing).
@@ -209,6 +218,8 @@ export const MAX_RESTARTS = 3;
 // Every path is far shorter; past this the driver stops with `retry` (a bug, never a loop).
 export const MAX_TRANSITIONS = 40;
 const NOT_NEXT = 10016;
+export const STALE_LAST =
+  "the last number this process knew was not ARCA's (10016): nothing was issued; the next attempt asks ARCA";
 export const POINT_OF_SALE_NOT_ENABLED = 11002;
 
 const done = (result: SendResult): SendState => ({ at: 'done', result });
@@ -287,7 +298,7 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       // can have been issued since by this system; another system on the point of sale is the
       // 10016 a first send already reconciles.
       if (event.allowed.ok && context.knownLast !== undefined && context.knownLast === held.highest)
-        return { at: 'gathering', last: context.knownLast, held, restarts };
+        return { at: 'gathering', last: context.knownLast, held, restarts, known: true };
       if (event.allowed.ok) return { at: 'askingLast', held, restarts };
       return {
         at: 'recording',
@@ -313,8 +324,14 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
     case 'gathering': {
       if (event.type !== 'gathered') return unexpected(state, event);
       const { gathered } = event;
+      const known = state.known && { known: state.known };
       if (gathered.kind === 'reserved')
-        return { at: 'submittingBatch', members: gathered.members, restarts: state.restarts };
+        return {
+          at: 'submittingBatch',
+          members: gathered.members,
+          restarts: state.restarts,
+          ...known,
+        };
       if (gathered.kind === 'lost') return restart(state.restarts);
       // Alone, or a number of the batch already held here: this send alone, as ever.
       return {
@@ -322,6 +339,7 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
         voucher: { ...context.voucher, CbteNro: state.last + 1 },
         last: state.last,
         restarts: state.restarts,
+        ...known,
       };
     }
     case 'submittingBatch':
@@ -335,7 +353,13 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
     case 'reserving': {
       if (event.type !== 'reserved') return unexpected(state, event);
       if (event.outcome === 'reserved')
-        return { at: 'submitting', voucher: state.voucher, firstSend: true, round: 0 };
+        return {
+          at: 'submitting',
+          voucher: state.voucher,
+          firstSend: true,
+          round: 0,
+          ...(state.known && { known: state.known }),
+        };
       if (event.outcome === 'lost') return restart(state.restarts);
       // ARCA forgot vouchers we hold as approved (a homologación reset, or an answer for another
       // voucher adopted earlier): numbering on would give this invoice a number already printed.
@@ -464,6 +488,15 @@ function afterCae(
           { code: 0, message: `SOAP fault ${answer.fault.code}: ${answer.fault.message}` },
         ]
       : answer.errors;
+    // Numbered without asking ARCA, and ARCA says it is not the next: nothing of ours can be under it
+    // (this voucher's first send, answered). What this process knew was stale (ARCA reset, another
+    // system on the point of sale): the number goes, and the next attempt asks ARCA.
+    if (state.known && firstSend && answer.errors.some((e) => e.code === NOT_NEXT))
+      return {
+        at: 'recording',
+        write: { kind: 'drop', number: voucher.CbteNro },
+        result: { kind: 'retry', reason: STALE_LAST },
+      };
     // "Not the next number": another system may share the point of sale, or an earlier send of
     // ours got through after all. Only ARCA's own record can tell.
     if (answer.errors.some((e) => e.code === NOT_NEXT))

@@ -187,6 +187,7 @@ describe('one round trip while this process holds the sequence', () => {
       last: 41,
       held,
       restarts: 0,
+      known: true,
     });
   });
 
@@ -350,5 +351,26 @@ describe('batches', () => {
         context,
       ),
     ).toEqual({ at: 'claiming', restarts: 0 });
+  });
+});
+
+describe('a known last number ARCA contradicts', () => {
+  it('frees the number and asks ARCA next time instead of reconciling a first send', () => {
+    const submitting: SendState = {
+      at: 'submitting',
+      voucher,
+      firstSend: true,
+      round: 0,
+      known: true,
+    };
+    expect(transition(submitting, { type: 'cae', answer: notNext }, context)).toMatchObject({
+      at: 'recording',
+      write: { kind: 'drop', number: 7 },
+      result: { kind: 'retry' },
+    });
+    const { known: _known, ...asked } = submitting;
+    expect(transition(asked, { type: 'cae', answer: notNext }, context)).toMatchObject({
+      at: 'reconciling',
+    });
   });
 });
