@@ -108,7 +108,8 @@ export async function reserveBatch(
 const freeMembers = statement(
   'invoice_send_batch_free',
   `delete from invoice_sends
-   where batch_of = $1 and status = 'pending' and entry_id = any($2::uuid[])`,
+   where batch_of = $1 and status = 'pending'
+     and entry_id in (select jsonb_array_elements_text($2::jsonb)::uuid)`,
 );
 const settleMembers = statement(
   'invoice_send_batch_settle',
@@ -156,7 +157,7 @@ export async function recordBatch(
         recorded.add(String(row.entry_id));
     // Freed after the others are settled: in one transaction either way.
     if (freed.length) {
-      await runStatement(tx, freeMembers, [holder, freed]);
+      await runStatement(tx, freeMembers, [holder, JSON.stringify(freed)]);
       for (const entryId of freed) recorded.add(entryId);
     }
     return recorded;
