@@ -130,8 +130,26 @@ interface Run {
   taken: boolean;
 }
 
-/** One turn: the protocol from the row as read to a result, at most MAX_TRANSITIONS effects. */
+/**
+ * One turn: the protocol from the row as read to a result, at most MAX_TRANSITIONS effects. A run
+ * that throws (the database, a crash) leaves no known last number behind: the next one asks ARCA.
+ */
 async function runProtocol(
+  db: Db,
+  arca: SendArca,
+  request: SendRequest,
+  settings: SendSettings,
+  run: Run,
+): Promise<SendResult> {
+  try {
+    return await driveProtocol(db, arca, request, settings, run);
+  } catch (error) {
+    run.queue.knownLast.delete(run.key);
+    throw error;
+  }
+}
+
+async function driveProtocol(
   db: Db,
   arca: SendArca,
   request: SendRequest,
