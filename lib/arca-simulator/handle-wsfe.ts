@@ -69,7 +69,6 @@ export async function handleWsfe(
     return { status: 500, body: soapClientFault('Server was unable to read request.') };
   }
   const method = Object.keys(body)[0] ?? '';
-  wsfeCalls.set(method, (wsfeCalls.get(method) ?? 0) + 1);
   const respond = (result: string): WsfeAnswer => ({
     status: 200,
     body: wsfeResponse(method, result, AMBIENTE[environment], now),
@@ -212,17 +211,6 @@ export async function handleWsfe(
     if (fault?.kind === 'timeout') return { ...committed, holdMs: fault.holdMs };
     return committed;
   }
-}
-
-// Calls per WSFE method in this process, for tests that count round trips (FECompUltimoAutorizado
-// skipped while a process holds its sequence).
-const wsfeCalls = new Map<string, number>();
-/** How many times each WSFE method was called since the last reset. */
-export function wsfeCallCounts(): Readonly<Record<string, number>> {
-  return Object.fromEntries(wsfeCalls);
-}
-export function resetWsfeCallCounts(): void {
-  wsfeCalls.clear();
 }
 
 /**

@@ -14,7 +14,7 @@ export type { AuthorizeResult } from './authorize-service';
 export { addPointOfSale, EMISSION_TYPES } from './add-point-of-sale';
 export type { PointOfSaleInput, EmissionType, AddPointOfSaleResult } from './add-point-of-sale';
 export { handleLoginCms } from './handle-login-cms';
-export { handleWsfe, wsfeCallCounts, resetWsfeCallCounts } from './handle-wsfe';
+export { handleWsfe } from './handle-wsfe';
 export { handleWsct } from './handle-wsct';
 export { wsaaFault } from './soap-responses';
 export { injectWsfeFault } from './wsfe-faults';

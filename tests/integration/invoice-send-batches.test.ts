@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { injectWsfeFault, resetWsfeCallCounts, wsfeCallCounts } from '@/lib/arca-simulator';
+import { injectWsfeFault } from '@/lib/arca-simulator';
 import type { Db } from '@/lib/db';
 import { createLocalTurns, SendQueue, type InvoiceStepOptions } from '@/lib/invoices';
 import type { Runner } from '@/lib/transform';
@@ -87,16 +87,22 @@ describeEachDatabase('gov-ar.send: batches and one round trip', (get) => {
       rows: await Promise.all(entryIds.map((id) => sendRow(db, id))),
     };
   }
+  /** The simulated WSFE's calls since the count was last cleared, per method. */
+  const callCounts = () =>
+    sim.methods.reduce<Record<string, number>>(
+      (counts, method) => ({ ...counts, [method]: (counts[method] ?? 0) + 1 }),
+      {},
+    );
   const heldAtArca = async (s: RegisteredSupplier, pointOfSale: number) =>
     (await simulatorInvoices(get().db, s.cuit)).filter((v) => v.pointOfSale === pointOfSale);
 
   it('6 invoices waiting on one point of sale: one FECAESolicitar, numbers 1..6, each its own CAE', async () => {
     const s = await supplier();
     await runner(get().db, { turns: turnsQueuingFirst(6), queue: new SendQueue() });
-    resetWsfeCallCounts();
+    sim.methods.length = 0;
     const sent = await sendAtOnce(s, 6);
     expect(sent.jobs.map((j) => j.status)).toEqual(Array(6).fill('OK'));
-    expect(wsfeCallCounts().FECAESolicitar).toBe(1);
+    expect(callCounts().FECAESolicitar).toBe(1);
     const atArca = await heldAtArca(s, sent.pointOfSale);
     expect(atArca.map((v) => v.number)).toEqual([1, 2, 3, 4, 5, 6]);
     for (const row of sent.rows) {
@@ -161,11 +167,11 @@ describeEachDatabase('gov-ar.send: batches and one round trip', (get) => {
       { environment: 'sandbox', cuit: s.cuit, pointOfSale },
       { kind: 'timeout', holdMs: 3_000 },
     );
-    resetWsfeCallCounts();
+    sim.methods.length = 0;
     const sent = await sendAtOnce(s, 4);
     expect(sent.pointOfSale).toBe(pointOfSale);
     expect(sent.jobs.map((j) => j.status)).toEqual(Array(4).fill('OK'));
-    const calls = wsfeCallCounts();
+    const calls = callCounts();
     expect(calls, JSON.stringify(calls)).toMatchObject({ FECAESolicitar: 1, FECompConsultar: 4 });
     const atArca = await heldAtArca(s, pointOfSale);
     expect(atArca.map((v) => v.number)).toEqual([1, 2, 3, 4]);
@@ -186,15 +192,15 @@ describeEachDatabase('gov-ar.send: batches and one round trip', (get) => {
       const [done] = await waitForJobs(db, [job.id], 30_000);
       return done!;
     };
-    resetWsfeCallCounts();
+    sim.methods.length = 0;
     for (let i = 0; i < 4; i++) expect((await sendOne()).status).toBe('OK');
-    expect(wsfeCallCounts()).toMatchObject({ FECompUltimoAutorizado: 1, FECAESolicitar: 4 });
+    expect(callCounts()).toMatchObject({ FECompUltimoAutorizado: 1, FECAESolicitar: 4 });
     // A doubt (the answer lost after ARCA committed it): reconciled, then the next send asks again.
     injectWsfeFault({ environment: 'sandbox', cuit: s.cuit, pointOfSale }, { kind: 'http_500' });
     expect((await sendOne()).status).toBe('OK');
-    resetWsfeCallCounts();
+    sim.methods.length = 0;
     expect((await sendOne()).status).toBe('OK');
-    expect(wsfeCallCounts()).toMatchObject({ FECompUltimoAutorizado: 1, FECAESolicitar: 1 });
+    expect(callCounts()).toMatchObject({ FECompUltimoAutorizado: 1, FECAESolicitar: 1 });
     expect((await heldAtArca(s, pointOfSale)).map((v) => v.number)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
