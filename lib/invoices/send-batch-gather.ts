@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import type { SendArca } from './send-arca';
 import { reserveBatch, type BatchMember } from './send-batch-store';
-import type { Gathered, SendState } from './send-protocol';
+import type { Gathered, SendResult, SendState } from './send-protocol';
 import type { VoucherSequence } from './send-store';
 import type { SendRequest } from './send-voucher';
 
@@ -10,10 +10,15 @@ import type { SendRequest } from './send-voucher';
 // (WSFEv1's manual, 10003): Facturas de Crédito Electrónicas are never batched.
 const ONE_PER_REQUEST = new Set([201, 202, 203, 206, 207, 208, 211, 212, 213]);
 
-/** A send waiting in this process for its sequence's turn; a batch may carry it (`taken`). */
+/**
+ * A send waiting in this process for its sequence's turn; a batch may carry it (`taken`), and once
+ * the batch's answer is recorded on its row, hand it its verdict (`verdict`) so that its turn needs
+ * no query at all: a burst's next batch is not kept waiting behind a read per carried send.
+ */
 export interface QueuedSend {
   request: SendRequest;
   taken: boolean;
+  verdict?: SendResult;
 }
 
 /**
@@ -23,6 +28,8 @@ export interface QueuedSend {
 export class SendQueue {
   private readonly waiting = new Map<string, Set<QueuedSend>>();
   readonly knownLast = new Map<string, number>();
+  /** The sends a batch in flight carries, by entry, until their verdicts are recorded. */
+  readonly carried = new Map<string, QueuedSend>();
 
   join(key: string, request: SendRequest): QueuedSend {
     const queued = { request, taken: false };
@@ -86,6 +93,7 @@ export async function gatherBatch(
   for (const q of taken) {
     q.taken = true;
     run.queue.leave(run.key, q);
+    run.queue.carried.set(q.request.entryId, q);
   }
   const sends = [request, ...taken.map((q) => q.request)].sort((a, b) =>
     a.voucher.CbteFch < b.voucher.CbteFch ? -1 : a.voucher.CbteFch > b.voucher.CbteFch ? 1 : 0,

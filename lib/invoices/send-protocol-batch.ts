@@ -24,6 +24,7 @@ export function afterBatchCae(
   const holder = holderOf(members, context);
   const freeAll = (reason: string) =>
     recording(
+      members,
       members.map((m) => ({ entryId: m.entryId, kind: 'free' })),
       holder,
       { kind: 'retry', reason },
@@ -50,6 +51,7 @@ export function afterBatchCae(
         ]
       : answer.errors;
     return recording(
+      members,
       members.map((m) =>
         m === holder
           ? { entryId: m.entryId, kind: 'rejected', errors, observations: answer.observations }
@@ -59,7 +61,7 @@ export function afterBatchCae(
     );
   }
   const writes = decideDetails(answer.details, members, context.cuit);
-  return recording(writes, holder);
+  return recording(members, writes, holder);
 }
 
 function holderOf(members: BatchMember[], context: SendContext): BatchMember {
@@ -127,6 +129,7 @@ function decideDetails(details: CaeResult[], members: BatchMember[], cuit: strin
 
 /** The writes, and this send's result read from its own. */
 function recording(
+  members: BatchMember[],
   writes: MemberWrite[],
   holder: BatchMember,
   freed: SendResult = {
@@ -144,7 +147,7 @@ function recording(
         : own.kind === 'review'
           ? { kind: 'review', voucher, reason: own.errors[0]!.message }
           : freed;
-  return { at: 'recordingBatch', writes, result };
+  return { at: 'recordingBatch', members, writes, result };
 }
 
 const pick = (w: Extract<MemberWrite, { kind: 'approved' }>) => ({

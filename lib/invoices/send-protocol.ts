@@ -129,7 +129,7 @@ export type SendState =
   /** FECAESolicitar for the batch's vouchers, numbered consecutively. */
   | { at: 'submittingBatch'; members: BatchMember[]; restarts: number; known?: true }
   /** The batch's answer written on every member's row at once, then this send's result. */
-  | { at: 'recordingBatch'; writes: MemberWrite[]; result: SendResult }
+  | { at: 'recordingBatch'; members: BatchMember[]; writes: MemberWrite[]; result: SendResult }
   /** Store N+1 and its voucher on the pending row, committed before anything is sent. */
   | { at: 'reserving'; voucher: NumberedFeVoucher; last: number; restarts: number; known?: true }
   /**

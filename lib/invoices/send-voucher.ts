@@ -5,7 +5,7 @@ import { countInvoiceSent } from '@/lib/metrics';
 import { inLocalTurn } from './local-turn';
 import type { SendArca } from './send-arca';
 import { gatherBatch, LOCAL_QUEUE, type SendQueue } from './send-batch-gather';
-import { batchPosition, recordBatch, type MemberWrite } from './send-batch-store';
+import { batchPosition, recordBatch } from './send-batch-store';
 import {
   MAX_TRANSITIONS,
   transition,
@@ -103,8 +103,15 @@ export async function sendVoucher(
   const queued = queue.join(key, request);
   try {
     for (;;) {
-      const result = await turns.inTurn(key, () => {
+      const result = await turns.inTurn(key, async () => {
         queue.leave(key, queued);
+        // Carried by a batch whose answer is recorded on this send's row: that is its verdict.
+        const verdict = queued.verdict;
+        queued.verdict = undefined;
+        if (verdict) {
+          await settings.beforeEffect?.({ at: 'done', result: verdict });
+          return verdict;
+        }
         return runProtocol(db, arca, request, settings, {
           key,
           queue,
@@ -265,7 +272,7 @@ async function perform(
     case 'recordingBatch':
       return {
         type: 'written',
-        recorded: await writeBatch(db, request, state.writes),
+        recorded: await writeBatch(db, request, state, run.queue),
       };
     case 'submitting':
       return { type: 'cae', answer: await arca.requestCae(state.voucher) };
@@ -307,12 +314,38 @@ async function write(db: Db, request: SendRequest, change: SendWrite): Promise<b
   }
 }
 
-/** A batch's answer on every member's row at once; false when this send's own row was not pending. */
-async function writeBatch(db: Db, request: SendRequest, writes: MemberWrite[]): Promise<boolean> {
+/**
+ * A batch's answer on every member's row at once; false when this send's own row was not pending.
+ * Each carried send whose row took its verdict is handed it (a freed one reads its row, gone).
+ */
+async function writeBatch(
+  db: Db,
+  request: SendRequest,
+  state: Extract<SendState, { at: 'recordingBatch' }>,
+  queue: SendQueue,
+): Promise<boolean> {
+  const { writes, members } = state;
   const recorded = await recordBatch(db, request.entryId, writes);
-  for (const w of writes)
-    if (recorded.has(w.entryId) && (w.kind === 'approved' || w.kind === 'rejected'))
-      countInvoiceSent(request.environment, w.kind);
+  for (const w of writes) {
+    const carried = queue.carried.get(w.entryId);
+    queue.carried.delete(w.entryId);
+    if (!recorded.has(w.entryId) || w.kind === 'free') continue;
+    if (w.kind !== 'review') countInvoiceSent(request.environment, w.kind);
+    const voucher = members.find((m) => m.entryId === w.entryId)!.voucher;
+    if (carried)
+      carried.verdict =
+        w.kind === 'approved'
+          ? {
+              kind: 'approved',
+              voucher,
+              cae: w.cae,
+              caeExpiry: w.caeExpiry,
+              observations: w.observations,
+            }
+          : w.kind === 'rejected'
+            ? { kind: 'rejected', voucher, errors: w.errors, observations: w.observations }
+            : { kind: 'review', voucher, reason: w.errors[0]?.message ?? 'review' };
+  }
   return recorded.has(request.entryId);
 }
 
