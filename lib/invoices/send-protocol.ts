@@ -384,9 +384,10 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       if (last >= number) return { at: 'consulting', voucher, last };
       // ARCA holds nothing under the number: the rejection stands, the number is free again.
       if (rejection) return recordRejection(voucher, rejection);
-      // A number of our batch below ours is not at ARCA (its members below are settled first): ARCA
-      // numbers in order, so ours cannot be there either, now or later. It is freed; the send
-      // starts over under a new number.
+      // A number of our batch below ours is not at ARCA, and its member is settled (members are
+      // reconciled lowest first): rejected, or freed in turn. ARCA numbers in order, so ours is not
+      // there, and a copy of the batch landing late stops at that member too (ARCA judges the
+      // content: two copies of one voucher get one verdict). It is freed; the send starts over.
       if (state.batchFirst !== undefined && last >= state.batchFirst - 1 && last < number - 1)
         return {
           at: 'recording',
