@@ -13,15 +13,19 @@ import { facturaB, invoiceEntry } from '../../tests/integration/support/invoice-
 import { registerSupplier } from '../../tests/integration/support/registered-supplier';
 import { startSimulatorProcess } from './simulator-process';
 
-// The invoices bench's app process: the runner as server.ts wires it (its defaults: createJob wakes it), whose
-// gov-ar.send step talks to the simulated ARCA in another process on its own database
+// The invoices bench's app process: the runner as server.ts wires it (createJob wakes it; its
+// concurrency RUNNER_CONCURRENCY_BENCH, so a burst's sends wait in the sequence's queue together),
+// whose gov-ar.send step talks to the simulated ARCA in another process on its own database
 // (SIM_DATABASE_URL or an in-memory PGlite; SIM_LATENCY_MS added to each call), so the figures are
-// the app's alone. The app is on DATABASE_URL or a PGlite in DATA_DIR. argv: invoices per run, and
-// how many of them one at a time. First ARCA alone (its two calls per invoice, straight from a
-// client, no step), then the app: one at a time, all at once on one point of sale, spread over 8,
-// each through createInvoiceEntry + a job of the ar-invoice workflow. Prints one JSON line.
+// the app's alone. The app is on DATABASE_URL or a PGlite in DATA_DIR. argv: invoices per burst, how
+// many of them one at a time, and ARCA alone's sample. First ARCA alone (one at a time as before
+// batches: its two calls per invoice, straight from a client, no step), then the app: one at a
+// time, a burst on one point of sale, the same burst spread over 8, each through
+// createInvoiceEntry + a job of the ar-invoice workflow. Prints one JSON line.
 const perRun = Number(process.argv[2] ?? 100);
 const oneByOne = Number(process.argv[3] ?? 40);
+const aloneSample = Number(process.argv[4] ?? perRun);
+const concurrency = Number(process.env.RUNNER_CONCURRENCY_BENCH ?? 256);
 const EIGHT = 8;
 
 interface RunResult {
@@ -52,6 +56,7 @@ async function main() {
   let stepsRan: { count: number; resolve(): void } | undefined;
   const runner = startRunner({
     getDb: async () => db,
+    concurrency,
     steps: {
       ...STEP_HANDLERS,
       'gov-ar.send': createInvoiceStep({
@@ -155,7 +160,7 @@ async function measureArcaAlone(db: Db, ownerId: string, cuit: string, endpoints
   await issue(8_000, 5);
   const rate = async (pointsOfSale: number, first: number) => {
     const started = performance.now();
-    const each = Math.ceil(perRun / pointsOfSale);
+    const each = Math.ceil(aloneSample / pointsOfSale);
     await Promise.all(Array.from({ length: pointsOfSale }, (_, i) => issue(first + i, each)));
     return (each * pointsOfSale) / ((performance.now() - started) / 1000);
   };
@@ -164,14 +169,14 @@ async function measureArcaAlone(db: Db, ownerId: string, cuit: string, endpoints
 
 /** The jobs once all completed (polled only once their steps ran: the runner records them next). */
 async function allCompleted(db: Db, ids: string[]) {
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + 900_000;
   for (;;) {
     const rows = await db
       .select({ status: schema.jobs.status, completedAt: schema.jobs.completedAt })
       .from(schema.jobs)
       .where(inArray(schema.jobs.id, ids));
     if (rows.every((row) => row.completedAt)) return rows;
-    if (Date.now() > deadline) throw new Error('invoices not sent within 300 s');
+    if (Date.now() > deadline) throw new Error('invoices not sent within 900 s');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

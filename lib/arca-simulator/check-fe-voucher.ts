@@ -11,6 +11,11 @@ export interface WsfeMessage {
 // one was recorded, else as users quoted them from real answers (named beside each). The two marked
 // UNVERIFIED have no real answer anywhere we could find.
 export const WSFE_MESSAGES = {
+  // The WSFEv1 manual's texts of its batch validations (no recorded answer has them).
+  10002:
+    'La cantidad de registros del detalle del comprobante o lote de comprobantes de ingreso debe ser igual a lo informado en cabecera del comprobante o lote de comprobantes de ingreso',
+  10003:
+    'La cantidad de registros en detalle debe ser menor igual al valor permitido. Consulte método FECompTotXRequest para obtener cantidad máxima de registros por cada requerimiento. Para comprobantes del tipo MiPyMEs (FCE), la cantidad habilitada es 1 comprobante por request',
   10013:
     'Campo  DocTipo  Para comprobantes clase A y M el campo  DocTipo debe ser igual a 80 (CUIT)',
   10015: 'El campo  DocNro es invalido.',

@@ -12,7 +12,8 @@ import { authenticateSim } from './authenticate-sim';
 import { issueSimVoucher } from './issue-sim-voucher';
 import { findSimInvoice, lastSimNumber } from './sim-invoices';
 import { simPointsOfSale } from './sim-points-of-sale';
-import { readFeRequest, type SimVoucher } from './read-fe-request';
+import { readFeRequests, type SimVoucher } from './read-fe-request';
+import { authorizeFeBatch, VOUCHERS_PER_REQUEST } from './authorize-fe-batch';
 import { soapClientFault, soapServerFault, wsfeErrors, wsfeResponse } from './soap-responses';
 import { usablePointOfSale } from './usable-point-of-sale';
 import { takeWsfeFault } from './wsfe-faults';
@@ -37,6 +38,7 @@ const AUTHENTICATED = [
   'FECompUltimoAutorizado',
   'FECAESolicitar',
   'FECompConsultar',
+  'FECompTotXRequest',
   'FEParamGetCotizacion',
   'FEParamGetCondicionIvaReceptor',
 ];
@@ -115,6 +117,7 @@ export async function handleWsfe(
     );
   }
   if (method === 'FECompConsultar') return respond(await consult(db, environment, cuit, request));
+  if (method === 'FECompTotXRequest') return respond(`<RegXReq>${VOUCHERS_PER_REQUEST}</RegXReq>`);
 
   const points = await simPointsOfSale(db, environment, cuit);
   const webService = points
@@ -148,9 +151,24 @@ export async function handleWsfe(
   }
 
   // FECAESolicitar
-  const voucher = readFeRequest(request);
-  if (!voucher) return { status: 500, body: soapClientFault('Server was unable to read request.') };
+  const read = readFeRequests(request);
+  if (!read) return { status: 500, body: soapClientFault('Server was unable to read request.') };
   const stamp = argentinaStamp(now);
+  const [voucher] = read.vouchers as [SimVoucher];
+  if (read.count !== 1 || read.vouchers.length !== 1) {
+    const batch = await authorizeFeBatch(db, {
+      environment,
+      cuit,
+      refusal: usable(Number(voucher.PtoVta), true) ? undefined : NOT_ENABLED,
+      count: read.count,
+      vouchers: read.vouchers,
+      day: stamp.day,
+      processedAt: stamp.time,
+      now,
+      notesFor: (v) => approvalObservations(environment, v),
+    });
+    return answerFault(respond(batch));
+  }
   const answer = (input: {
     approved?: { cae: string; caeExpiry: string };
     observations?: WsfeMessage[];
@@ -180,15 +198,19 @@ export async function handleWsfe(
         })
       : undefined;
   if (!issued) return answer({ errors: [{ code: 10016, message: WSFE_MESSAGES[10016] }] });
-  const approved = answer({ approved: issued, observations: notes });
-  const fault = takeWsfeFault(environment, cuit, Number(voucher.PtoVta));
-  if (fault?.kind === 'http_500')
-    return {
-      status: 500,
-      body: soapServerFault('Server was unable to process request. ---> Timeout expired.'),
-    };
-  if (fault?.kind === 'timeout') return { ...approved, holdMs: fault.holdMs };
-  return approved;
+  return answerFault(answer({ approved: issued, observations: notes }));
+
+  // A fault injected for this point of sale plays after the vouchers were committed.
+  function answerFault(committed: WsfeAnswer): WsfeAnswer {
+    const fault = takeWsfeFault(environment, cuit, Number(voucher.PtoVta));
+    if (fault?.kind === 'http_500')
+      return {
+        status: 500,
+        body: soapServerFault('Server was unable to process request. ---> Timeout expired.'),
+      };
+    if (fault?.kind === 'timeout') return { ...committed, holdMs: fault.holdMs };
+    return committed;
+  }
 }
 
 /**

@@ -60,11 +60,20 @@ function leaves(node: XmlNode): Record<string, string> {
   );
 }
 
-/** The first voucher of FeCAEReq (the simulator authorises one per request), or undefined. */
-export function readFeRequest(request: XmlNode): SimVoucher | undefined {
+/** FeCAEReq's CantReg and every FECAEDetRequest in the order sent, or undefined with none. */
+export function readFeRequests(
+  request: XmlNode,
+): { count: number; vouchers: SimVoucher[] } | undefined {
   const header = pick(request, 'FeCAEReq', 'FeCabReq');
-  const [detail] = items(pick(request, 'FeCAEReq', 'FeDetReq'), 'FECAEDetRequest');
-  if (!detail) return undefined;
+  const details = items(pick(request, 'FeCAEReq', 'FeDetReq'), 'FECAEDetRequest');
+  if (!details.length) return undefined;
+  return {
+    count: Number(text(pick(header, 'CantReg'))),
+    vouchers: details.map((detail) => readDetail(header, detail)),
+  };
+}
+
+function readDetail(header: XmlValue, detail: XmlNode): SimVoucher {
   const values: Record<string, string> = {};
   for (const key of FIELDS) {
     const value = text(detail[key]);

@@ -38,6 +38,40 @@ export function caeResult(input: {
   return header + detail + messages('Errors', 'Err', input.errors);
 }
 
+/** One detail of a batch's answer: approved with its CAE, or R with its observations (none: not processed). */
+export interface BatchDetailAnswer {
+  voucher: SimVoucher;
+  approved?: { cae: string; caeExpiry: string };
+  observations: WsfeMessage[];
+}
+
+/**
+ * FECAESolicitarResult for CantReg vouchers: one FECAEDetResponse each, in the order sent, and the
+ * header's Resultado A (all approved), R (none) or P (some), as the WSFEv1 manual answers a batch.
+ */
+export function caeBatchResult(input: {
+  cuit: string;
+  pointOfSale: string;
+  voucherType: string;
+  processedAt: string;
+  details: BatchDetailAnswer[];
+  errors: WsfeMessage[];
+}): string {
+  const approved = input.details.filter((d) => d.approved).length;
+  const verdict = approved === input.details.length ? 'A' : approved === 0 ? 'R' : 'P';
+  const header = `<FeCabResp><Cuit>${escapeXml(input.cuit)}</Cuit><PtoVta>${input.pointOfSale}</PtoVta><CbteTipo>${input.voucherType}</CbteTipo><FchProceso>${input.processedAt}</FchProceso><CantReg>${input.details.length}</CantReg><Resultado>${verdict}</Resultado><Reproceso>N</Reproceso></FeCabResp>`;
+  const details = input.details.map(({ voucher: v, approved: issued, observations }) => {
+    const cae = issued
+      ? `<CAE>${issued.cae}</CAE><CAEFchVto>${issued.caeExpiry}</CAEFchVto>`
+      : '<CAE /><CAEFchVto />';
+    return (
+      `<FECAEDetResponse>${el('Concepto', int(v.Concepto))}${el('DocTipo', int(v.DocTipo))}${el('DocNro', v.DocNro)}<CbteDesde>${v.CbteDesde}</CbteDesde><CbteHasta>${v.CbteHasta}</CbteHasta>` +
+      `${el('CbteFch', v.CbteFch)}<Resultado>${issued ? 'A' : 'R'}</Resultado>${messages('Observaciones', 'Obs', observations)}${cae}</FECAEDetResponse>`
+    );
+  });
+  return `${header}<FeDetResp>${details.join('')}</FeDetResp>${messages('Errors', 'Err', input.errors)}`;
+}
+
 export interface StoredVoucher {
   request: SimVoucher;
   cae: string;

@@ -37,6 +37,8 @@ export {
   getLastAuthorized,
   getVoucher,
   requestCae,
+  requestCaes,
+  getVouchersPerRequest,
   getVoucherTypes,
   getDocumentTypes,
   getVatRates,
@@ -54,10 +56,10 @@ export type {
   FeAssociatedVoucher,
 } from './wsfe/fe-cae-request';
 export { feVoucherSchema, numberedFeVoucherSchema } from './wsfe/fe-voucher-schema';
-export { buildFeCaeRequest } from './wsfe/build-fe-cae-request';
+export { buildFeCaeRequest, buildFeCaeRequests } from './wsfe/build-fe-cae-request';
 export { hashVoucher } from './hash-voucher';
-export { parseFeCaeResponse } from './wsfe/parse-fe-cae-response';
-export type { CaeResult } from './wsfe/parse-fe-cae-response';
+export { parseFeCaeAnswer, parseFeCaeResponse } from './wsfe/parse-fe-cae-response';
+export type { FeCaeAnswer, CaeResult } from './wsfe/parse-fe-cae-response';
 export { parseFeVoucher, twoDecimals } from './wsfe/parse-fe-voucher';
 export type { ConsultedFeVoucher } from './wsfe/parse-fe-voucher';
 export {

@@ -46,3 +46,5 @@ export { requireEditableInvoice, EDITABLE_STATES } from './invoice-editability';
 export { correctInvoice } from './correct-invoice';
 export { CORRECTION_OPTIONS_SCHEMA } from './correction-options';
 export { issueCorrection } from './issue-correction';
+export { SendQueue } from './send-batch-gather';
+export { createLocalTurns } from './local-turn';

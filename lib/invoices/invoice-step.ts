@@ -18,6 +18,7 @@ import { sendArcaOf, timedArca } from './send-arca';
 import { rowMeaning, type SendResult, type SendState } from './send-protocol';
 import { LOCAL_TURNS, sendVoucher, timedTurns, type SendTurns } from './send-voucher';
 import { ticketFailure } from './ticket-failure';
+import type { SendQueue } from './send-batch-gather';
 import { getSend } from './send-store';
 import {
   isCtSend,
@@ -45,6 +46,8 @@ export interface InvoiceStepOptions {
    * simulated process its own, so their senders meet only in the database, as processes do.
    */
   turns?: SendTurns;
+  /** The sends waiting per sequence, for batches, and the known last numbers (default: this process's). */
+  queue?: SendQueue;
   /** Tests: awaited before each effect of the send protocol (to interleave senders, or crash one). */
   beforeEffect?: (state: SendState, job: { id: string; entryId: string }) => Promise<void>;
 }
@@ -202,6 +205,7 @@ async function runInvoiceStep(
     {
       waitForSequenceMs: options.waitForSequenceMs ?? 30_000,
       turns: timedTurns(options.turns ?? LOCAL_TURNS, (ms) => (spent.waitMs += ms)),
+      queue: options.queue,
       beforeEffect:
         beforeEffect && ((state) => beforeEffect(state, { id: job.id, entryId: entry.id })),
     },

@@ -7,9 +7,11 @@ import {
   requestCae,
   requestCtCae,
   type CtResult,
+  type FeCaeAnswer,
   type WsctMessage,
   type WsfeError,
 } from '@/lib/arca';
+import { wsfeBatches } from './send-arca-batches';
 import type { ArcaSession } from './arca-session';
 import { checkPointOfSale, type PointOfSaleCheck } from './point-of-sale-check';
 import { isSameCtVoucher, isSameVoucher } from './same-voucher';
@@ -35,6 +37,12 @@ export interface SendArca {
   consult(voucher: NumberedSendVoucher): Promise<ConsultAnswer>;
   /** Live: FEParamGetPtosVenta; WSCT: consultarPuntosVenta (a usable answer kept for minutes). */
   pointOfSale(pointOfSale: number): Promise<PointOfSaleCheck>;
+  /**
+   * Batches (a service that has none leaves both out, and sends one at a time): how many vouchers
+   * one request may carry (1: none), and the request for several, numbered consecutively.
+   */
+  batchLimit?(): Promise<number>;
+  requestCaes?(vouchers: readonly NumberedFeVoucher[]): Promise<FeCaeAnswer>;
 }
 
 // WSFE's codes: 10016 the number is not the next one; 11002 the point of sale is not enabled for
@@ -95,6 +103,7 @@ function wsfeArca(session: ArcaSession): SendArca {
       };
     },
     pointOfSale: (pointOfSale) => checkPointOfSale(session, pointOfSale),
+    ...wsfeBatches(session),
   };
 }
 
@@ -193,5 +202,10 @@ export function timedArca(arca: SendArca, spent: (ms: number) => void): SendArca
     requestCae: (voucher) => time(() => arca.requestCae(voucher)),
     consult: (voucher) => time(() => arca.consult(voucher)),
     pointOfSale: (pointOfSale) => time(() => arca.pointOfSale(pointOfSale)),
+    ...(arca.batchLimit &&
+      arca.requestCaes && {
+        batchLimit: () => time(() => arca.batchLimit!()),
+        requestCaes: (vouchers) => time(() => arca.requestCaes!(vouchers)),
+      }),
   };
 }

@@ -1,5 +1,7 @@
-import type { CaeResult, WsfeError } from '@/lib/arca';
+import type { CaeResult, FeCaeAnswer, WsfeError } from '@/lib/arca';
 import { approvalDifferences, describeDifferences } from './verify-approval';
+import type { BatchMember, MemberWrite } from './send-batch-store';
+import { afterBatchCae } from './send-protocol-batch';
 import type { Claim, InvoiceSend } from './send-store';
 import type { NumberedSendVoucher, SendVoucher } from './send-voucher-kinds';
 
@@ -94,6 +96,12 @@ export type SendWrite =
   | { kind: 'approved'; cae: string; caeExpiry: string; observations: WsfeError[] }
   | { kind: 'rejected'; errors: WsfeError[]; observations: WsfeError[] };
 
+/** What this system holds on the sequence, read once it is claimed (send-store's sequenceHeld). */
+export interface SequenceHeld {
+  latestDate: string | null;
+  highest: number | null;
+}
+
 /**
  * The states. Each but `done` names one effect the driver performs (see `effectOf` there); its
  * outcome is the next event. `restarts` counts how often the row moved under this sender (another
@@ -104,16 +112,41 @@ export type SendState =
   | { at: 'reading'; restarts: number }
   /** Claim the sequence for the mapped voucher (one pending row per sequence). */
   | { at: 'claiming'; restarts: number }
-  /** Held: the latest date this system holds approved on the sequence. */
+  /** Claimed: what this system holds on the sequence (the latest approved date, the highest number). */
   | { at: 'checkingDate'; restarts: number }
   /** Live: is the point of sale usable (FEParamGetPtosVenta). */
-  | { at: 'checkingPointOfSale'; restarts: number }
+  | { at: 'checkingPointOfSale'; held: SequenceHeld; restarts: number }
   /** FECompUltimoAutorizado, to number the voucher. */
-  | { at: 'askingLast'; restarts: number }
+  | { at: 'askingLast'; held: SequenceHeld; restarts: number }
+  /**
+   * ARCA's last number known: the other sends of the sequence waiting in this process's queue are
+   * taken into one batch with this one and their numbers reserved at once (none waiting, or a
+   * service without batches: this one alone).
+   */
+  | { at: 'gathering'; last: number; held: SequenceHeld; restarts: number; known?: true }
+  /** FECAESolicitar for the batch's vouchers, numbered consecutively. */
+  | { at: 'submittingBatch'; members: BatchMember[]; restarts: number; known?: true }
+  /** The batch's answer written on every member's row at once, then this send's result. */
+  | { at: 'recordingBatch'; members: BatchMember[]; writes: MemberWrite[]; result: SendResult }
   /** Store N+1 and its voucher on the pending row, committed before anything is sent. */
-  | { at: 'reserving'; voucher: NumberedSendVoucher; last: number; restarts: number }
-  /** FECAESolicitar for the stored voucher. */
-  | { at: 'submitting'; voucher: NumberedSendVoucher; firstSend: boolean; round: number }
+  | {
+      at: 'reserving';
+      voucher: NumberedSendVoucher;
+      last: number;
+      restarts: number;
+      known?: true;
+    }
+  /**
+   * FECAESolicitar for the stored voucher. `known`: numbered from the last number this process saw
+   * approved, without asking ARCA.
+   */
+  | {
+      at: 'submitting';
+      voucher: NumberedSendVoucher;
+      firstSend: boolean;
+      round: number;
+      known?: true;
+    }
   /**
    * FECompUltimoAutorizado for a numbered voucher whose answer is not known, or that ARCA rejected
    * when an earlier copy may have got through (`rejection`: recorded only if ARCA holds nothing).
@@ -123,6 +156,8 @@ export type SendState =
       voucher: NumberedSendVoucher;
       round: number;
       rejection?: { errors: WsfeError[]; observations: WsfeError[] };
+      /** Sent in a batch whose first number is this: a number below ours not at ARCA frees ours. */
+      batchFirst?: number;
     }
   /** FECompConsultar: what ARCA holds under our number. */
   | { at: 'consulting'; voucher: NumberedSendVoucher; last: number }
@@ -154,15 +189,30 @@ export interface HeldVoucher {
 export type ConsultAnswer = { ok: true; held: HeldVoucher | null } | { ok: false; code: string };
 export type Allowed = { ok: true } | { ok: false; refusal: SendResult };
 
+/** How a batch was gathered: this send alone, every member reserved, or the rows moved meanwhile. */
+export type Gathered =
+  | { kind: 'alone' }
+  | { kind: 'reserved'; members: BatchMember[] }
+  | { kind: 'lost' }
+  | { kind: 'held' };
+
 export type SendEvent =
-  | { type: 'read'; row: InvoiceSend | undefined; fresh: boolean }
+  /** `batch`: a numbered row sent in a batch, where it stands in it (send-batch-store's batchPosition). */
+  | {
+      type: 'read';
+      row: InvoiceSend | undefined;
+      fresh: boolean;
+      batch?: { first: number; lowerPending: boolean };
+    }
   | { type: 'claim'; claim: Claim }
-  | { type: 'latestDate'; date: string | null }
+  | { type: 'held'; held: SequenceHeld }
   | { type: 'pointOfSale'; allowed: Allowed }
   | { type: 'last'; answer: LastAnswer }
   | { type: 'reserved'; outcome: 'reserved' | 'lost' | 'held' }
   | { type: 'cae'; answer: CaeAnswer }
   | { type: 'consulted'; answer: ConsultAnswer }
+  | { type: 'gathered'; gathered: Gathered }
+  | { type: 'batchCae'; answer: FeCaeAnswer }
   /** `recorded`: false when the row was no longer pending (another job on the entry decided first). */
   | { type: 'written'; recorded: boolean };
 
@@ -171,6 +221,14 @@ export interface SendContext {
   cuit: string;
   /** The voucher mapped from the entry: used only when nothing is stored for it yet. */
   voucher: SendVoucher;
+  /** The job sending: a batch that carried its send recorded ARCA's verdict under this id. */
+  jobId: string;
+  /**
+   * The last number this process saw ARCA approve on the sequence, kept only while nothing cast a
+   * doubt on it since (send-voucher.ts): when it is still the highest this system holds, the
+   * sequence's next number is known without asking FECompUltimoAutorizado.
+   */
+  knownLast?: number;
 }
 
 // Reconciling a lost answer may resend once and find ARCA still saying "not next": bounded.
@@ -179,6 +237,8 @@ export const RECONCILE_ROUNDS = 3;
 export const MAX_RESTARTS = 3;
 // Every path is far shorter; past this the driver stops with `retry` (a bug, never a loop).
 export const MAX_TRANSITIONS = 40;
+export const STALE_LAST =
+  "the last number this process knew was not ARCA's (not the next number): nothing was issued; the next attempt asks ARCA";
 
 const done = (result: SendResult): SendState => ({ at: 'done', result });
 const review = (voucher: NumberedSendVoucher, reason: string): SendState => ({
@@ -199,12 +259,34 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
   switch (state.at) {
     case 'reading': {
       if (event.type !== 'read') return unexpected(state, event);
-      const meaning = rowMeaning(event.row);
+      const { row } = event;
+      // A batch that carried this job's send recorded ARCA's rejection of it: that is its verdict.
+      if (
+        event.fresh &&
+        row?.status === 'rejected' &&
+        row.batchOf &&
+        row.jobId === context.jobId &&
+        row.stored.kind === 'released'
+      )
+        return done({
+          kind: 'rejected',
+          voucher: row.stored.voucher,
+          errors: row.errors,
+          observations: row.observations,
+        });
+      const meaning = rowMeaning(row);
       if (meaning.kind === 'free') return { at: 'claiming', restarts: state.restarts };
       if (meaning.kind === 'settled') return done(meaning.result);
       // A pending number read before the turn may have been reconciled meanwhile: read it again.
       if (!event.fresh) return { at: 'reading', restarts: state.restarts };
-      return { at: 'reconciling', voucher: meaning.voucher, round: 0 };
+      // ARCA numbers in order: a batch's members are reconciled from its lowest number up.
+      if (event.batch?.lowerPending) return done({ kind: 'busy' });
+      return {
+        at: 'reconciling',
+        voucher: meaning.voucher,
+        round: 0,
+        ...(event.batch && { batchFirst: event.batch.first }),
+      };
     }
     case 'claiming': {
       if (event.type !== 'claim') return unexpected(state, event);
@@ -214,8 +296,8 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       return done({ kind: 'busy' });
     }
     case 'checkingDate': {
-      if (event.type !== 'latestDate') return unexpected(state, event);
-      const { date } = event;
+      if (event.type !== 'held') return unexpected(state, event);
+      const date = event.held.latestDate;
       if (date && context.voucher.CbteFch < date)
         return {
           at: 'recording',
@@ -225,11 +307,17 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
             reason: `its date ${context.voucher.CbteFch} is before ${date}, the date of the last voucher approved on this point of sale and voucher type`,
           },
         };
-      return { at: 'checkingPointOfSale', restarts: state.restarts };
+      return { at: 'checkingPointOfSale', held: event.held, restarts: state.restarts };
     }
     case 'checkingPointOfSale': {
       if (event.type !== 'pointOfSale') return unexpected(state, event);
-      if (event.allowed.ok) return { at: 'askingLast', restarts: state.restarts };
+      const { held, restarts } = state;
+      // This process saw ARCA approve the last number, and no send here holds a later one: nothing
+      // can have been issued since by this system; another system on the point of sale is the
+      // 10016 a first send already reconciles.
+      if (event.allowed.ok && context.knownLast !== undefined && context.knownLast === held.highest)
+        return { at: 'gathering', last: context.knownLast, held, restarts, known: true };
+      if (event.allowed.ok) return { at: 'askingLast', held, restarts };
       return {
         at: 'recording',
         write: { kind: 'drop', number: null },
@@ -249,17 +337,47 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
             ? { kind: 'refused', reason: 'not_cae', pointOfSale: context.voucher.PtoVta }
             : { kind: 'retry', reason: `FECompUltimoAutorizado failed (${answer.code})` },
         };
+      return { at: 'gathering', last: answer.number, held: state.held, restarts: state.restarts };
+    }
+    case 'gathering': {
+      if (event.type !== 'gathered') return unexpected(state, event);
+      const { gathered } = event;
+      const known = state.known && { known: state.known };
+      if (gathered.kind === 'reserved')
+        return {
+          at: 'submittingBatch',
+          members: gathered.members,
+          restarts: state.restarts,
+          ...known,
+        };
+      if (gathered.kind === 'lost') return restart(state.restarts);
+      // Alone, or a number of the batch already held here: this send alone, as ever.
       return {
         at: 'reserving',
-        voucher: { ...context.voucher, CbteNro: answer.number + 1 },
-        last: answer.number,
+        voucher: { ...context.voucher, CbteNro: state.last + 1 },
+        last: state.last,
         restarts: state.restarts,
+        ...known,
       };
     }
+    case 'submittingBatch':
+      if (event.type !== 'batchCae') return unexpected(state, event);
+      return afterBatchCae(state, event.answer, context);
+    case 'recordingBatch':
+      if (event.type !== 'written') return unexpected(state, event);
+      // This send's own row was no longer pending in the batch: what it says stands.
+      if (!event.recorded) return { at: 'reading', restarts: MAX_RESTARTS };
+      return done(state.result);
     case 'reserving': {
       if (event.type !== 'reserved') return unexpected(state, event);
       if (event.outcome === 'reserved')
-        return { at: 'submitting', voucher: state.voucher, firstSend: true, round: 0 };
+        return {
+          at: 'submitting',
+          voucher: state.voucher,
+          firstSend: true,
+          round: 0,
+          ...(state.known && { known: state.known }),
+        };
       if (event.outcome === 'lost') return restart(state.restarts);
       // ARCA forgot vouchers we hold as approved (a homologación reset, or an answer for another
       // voucher adopted earlier): numbering on would give this invoice a number already printed.
@@ -284,6 +402,19 @@ export function transition(state: SendState, event: SendEvent, context: SendCont
       if (last >= number) return { at: 'consulting', voucher, last };
       // ARCA holds nothing under the number: the rejection stands, the number is free again.
       if (rejection) return recordRejection(voucher, rejection);
+      // A number of our batch below ours is not at ARCA, and its member is settled (members are
+      // reconciled lowest first): rejected, or freed in turn. ARCA numbers in order, so ours is not
+      // there, and a copy of the batch landing late stops at that member too (ARCA judges the
+      // content: two copies of one voucher get one verdict). It is freed; the send starts over.
+      if (state.batchFirst !== undefined && last >= state.batchFirst - 1 && last < number - 1)
+        return {
+          at: 'recording',
+          write: { kind: 'drop', number },
+          result: {
+            kind: 'retry',
+            reason: `not processed: number ${last + 1} of its batch was not issued, so ${number} was freed`,
+          },
+        };
       if (last < number - 1)
         return review(
           voucher,
@@ -376,6 +507,15 @@ function afterCae(
           { code: 0, message: `SOAP fault ${answer.fault.code}: ${answer.fault.message}` },
         ]
       : answer.errors;
+    // Numbered without asking ARCA, and ARCA says it is not the next: nothing of ours can be under it
+    // (this voucher's first send, answered). What this process knew was stale (ARCA reset, another
+    // system on the point of sale): the number goes, and the next attempt asks ARCA.
+    if (state.known && firstSend && answer.notNext)
+      return {
+        at: 'recording',
+        write: { kind: 'drop', number: voucher.CbteNro },
+        result: { kind: 'retry', reason: STALE_LAST },
+      };
     // "Not the next number": another system may share the point of sale, or an earlier send of
     // ours got through after all. Only ARCA's own record can tell.
     if (answer.notNext)

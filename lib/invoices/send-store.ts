@@ -26,6 +26,8 @@ export interface VoucherSequence {
 export type StoredVoucher =
   | { kind: 'numbered'; voucher: NumberedSendVoucher }
   | { kind: 'unnumbered'; voucher: SendVoucher }
+  /** A rejected row's: the voucher as it was sent, under the number since released. */
+  | { kind: 'released'; voucher: NumberedSendVoucher }
   | { kind: 'unreadable'; problem: string };
 
 /** The sending of one invoice entry, as invoice_sends keeps it. */
@@ -41,12 +43,16 @@ export interface InvoiceSend extends VoucherSequence {
   caeExpiry: string | null;
   observations: WsfeError[];
   errors: WsfeError[];
+  /** The job whose send claimed the row (or, in a batch, whose send the batch carried). */
+  jobId: string | null;
+  /** The entry whose send carried this one in a batch (its own id for the one that sent it). */
+  batchOf: string | null;
 }
 
 const sendByEntry = statement(
   'invoice_send_by_entry',
   `select entry_id, owner_id, supplier_entry_id, environment, cuit, point_of_sale, voucher_type,
-     number, voucher, request_hash, status, cae, cae_expiry, observations, errors
+     number, voucher, request_hash, status, cae, cae_expiry, observations, errors, job_id, batch_of
    from invoice_sends where entry_id = $1`,
 );
 
@@ -75,6 +81,8 @@ const sendRow = z.object({
   cae_expiry: z.string().nullable(),
   observations: wsfeErrors,
   errors: wsfeErrors,
+  job_id: z.coerce.string().nullable(),
+  batch_of: z.coerce.string().nullable(),
 });
 
 const oneLine = (error: z.ZodError) => z.prettifyError(error).replace(/\s*\n\s*/g, '; ');
@@ -83,6 +91,8 @@ const oneLine = (error: z.ZodError) => z.prettifyError(error).replace(/\s*\n\s*/
 function readVoucher(row: z.infer<typeof sendRow>): StoredVoucher {
   if (row.number === null) {
     const parsed = sendVoucherSchema.safeParse(row.voucher);
+    const sent = row.status === 'rejected' && numberedSendVoucherSchema.safeParse(row.voucher);
+    if (sent && sent.success) return { kind: 'released', voucher: sent.data };
     return parsed.success
       ? { kind: 'unnumbered', voucher: parsed.data }
       : {
@@ -134,6 +144,8 @@ export async function getSend(db: Db, entryId: string): Promise<InvoiceSend | un
     caeExpiry: row.cae_expiry,
     observations: row.observations,
     errors: row.errors,
+    jobId: row.job_id,
+    batchOf: row.batch_of,
   };
 }
 
@@ -146,20 +158,30 @@ export const sequenceKey = (s: VoucherSequence) =>
  */
 export type Claim = { claimed: true } | { claimed: false } | { claimed: false; settled: true };
 
-// Only a row with nothing at ARCA is started over: rejected, or pending without a number.
+// Only a row with nothing at ARCA is started over: rejected, or pending without a number; and only
+// while no batch's pending row holds the sequence (the batch's own claim is the unique index's).
 const claim = statement(
   'invoice_send_claim',
   `insert into invoice_sends (entry_id, owner_id, supplier_entry_id, environment, cuit, point_of_sale,
      voucher_type, number, voucher, request_hash, status, cae, cae_expiry, observations, errors, job_id)
-   values ($1, $2, $3, $4, $5, $6, $7, null, $8::jsonb, null, 'pending', null, null, '[]', '[]', $9)
+   select $1, $2, $3, $4, $5, $6, $7, null, $8::jsonb, null, 'pending', null, null, '[]', '[]', $9
+   where not exists (select 1 from invoice_sends b where b.environment = $4 and b.cuit = $5
+       and b.point_of_sale = $6 and b.voucher_type = $7 and b.status = 'pending'
+       and b.batch_of is not null)
    on conflict (entry_id) do update set owner_id = excluded.owner_id,
      supplier_entry_id = excluded.supplier_entry_id, environment = excluded.environment,
      cuit = excluded.cuit, point_of_sale = excluded.point_of_sale, voucher_type = excluded.voucher_type,
      number = null, voucher = excluded.voucher, request_hash = null, status = 'pending', cae = null,
-     cae_expiry = null, observations = '[]', errors = '[]', job_id = excluded.job_id, updated_at = now()
+     cae_expiry = null, observations = '[]', errors = '[]', job_id = excluded.job_id, batch_of = null,
+     updated_at = now()
    where invoice_sends.status = 'rejected'
       or (invoice_sends.status = 'pending' and invoice_sends.number is null)
    returning entry_id`,
+);
+const batchHolds = statement(
+  'invoice_send_batch_holds',
+  `select 1 from invoice_sends where environment = $1 and cuit = $2 and point_of_sale = $3
+     and voucher_type = $4 and status = 'pending' and batch_of is not null limit 1`,
 );
 const IN_FLIGHT_INDEX = 'invoice_sends_in_flight_idx';
 
@@ -188,7 +210,14 @@ export async function claimSequence(
       JSON.stringify(send.voucher),
       send.jobId,
     ]);
-    return taken.length ? { claimed: true } : { claimed: false, settled: true };
+    if (taken.length) return { claimed: true };
+    const held = await runStatement(db, batchHolds, [
+      send.environment,
+      send.cuit,
+      send.pointOfSale,
+      send.voucherType,
+    ]);
+    return held.length ? { claimed: false } : { claimed: false, settled: true };
   } catch (error) {
     if (isInFlightConflict(error)) return { claimed: false };
     throw error;
@@ -197,7 +226,7 @@ export async function claimSequence(
 
 const isInFlightConflict = (error: unknown) => isUniqueViolation(error, IN_FLIGHT_INDEX);
 
-function isUniqueViolation(error: unknown, index: string): boolean {
+export function isUniqueViolation(error: unknown, index: string): boolean {
   for (
     let e = error as
       { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
@@ -218,7 +247,7 @@ const reserve = statement(
    returning entry_id`,
 );
 
-const NUMBER_INDEX = 'invoice_sends_number_idx';
+export const NUMBER_INDEX = 'invoice_sends_number_idx';
 
 /**
  * Stores the number and the voucher as it will be sent: committed before FECAESolicitar goes out.
@@ -325,20 +354,32 @@ export async function recordReview(db: Db, entryId: string, errors: WsfeError[])
   return recorded.length > 0;
 }
 
-const latestDate = statement(
-  'invoice_send_latest_date',
-  `select max(voucher->>'CbteFch') as latest from invoice_sends
+const held = statement(
+  'invoice_send_sequence_held',
+  `select max(voucher->>'CbteFch') filter (where status = 'approved') as latest,
+     max(number) as highest
+   from invoice_sends
    where environment = $1 and cuit = $2 and point_of_sale = $3 and voucher_type = $4
-     and status = 'approved'`,
+     and number is not null`,
 );
 
-/** The latest date (yyyymmdd) of the vouchers this system holds approved on the sequence, if any. */
-export async function latestApprovedDate(db: Db, s: VoucherSequence): Promise<string | null> {
-  const [row] = await runStatement<{ latest: string | null }>(db, latestDate, [
+/**
+ * What this system holds on the sequence: the latest date (yyyymmdd) of its approved vouchers, and
+ * the highest number any of its sends holds (approved, in review, or pending), if any.
+ */
+export async function sequenceHeld(
+  db: Db,
+  s: VoucherSequence,
+): Promise<{ latestDate: string | null; highest: number | null }> {
+  const [row] = await runStatement<{ latest: string | null; highest: unknown }>(db, held, [
     s.environment,
     s.cuit,
     s.pointOfSale,
     s.voucherType,
   ]);
-  return row?.latest ?? null;
+  const highest = row?.highest;
+  return {
+    latestDate: row?.latest ?? null,
+    highest: highest === null || highest === undefined ? null : Number(highest),
+  };
 }

@@ -4,6 +4,8 @@ import type { Db } from '@/lib/db';
 import { countInvoiceSent } from '@/lib/metrics';
 import { inLocalTurn } from './local-turn';
 import type { SendArca } from './send-arca';
+import { gatherBatch, LOCAL_QUEUE, type SendQueue } from './send-batch-gather';
+import { batchPosition, recordBatch } from './send-batch-store';
 import {
   MAX_TRANSITIONS,
   transition,
@@ -17,7 +19,7 @@ import {
   claimSequence,
   dropClaim,
   getSend,
-  latestApprovedDate,
+  sequenceHeld,
   recordApproved,
   recordRejected,
   recordReview,
@@ -66,6 +68,8 @@ export interface SendSettings {
   /** How long to wait for another process's send on the same sequence before giving up for now. */
   waitForSequenceMs: number;
   turns?: SendTurns;
+  /** This process's waiting sends and known last numbers (default: the process's own). */
+  queue?: SendQueue;
   /**
    * Tests: awaited before each effect the protocol asks for, and once more with the result before the
    * step applies it (to interleave senders, or crash one).
@@ -85,46 +89,122 @@ export async function sendVoucher(
   settings: SendSettings,
 ): Promise<SendResult> {
   const turns = settings.turns ?? LOCAL_TURNS;
+  const queue = settings.queue ?? LOCAL_QUEUE;
   const deadline = Date.now() + settings.waitForSequenceMs;
   const numbered =
     request.stored?.stored.kind === 'numbered' ? request.stored.stored.voucher : null;
-  const key = sequenceKey({
+  const sequence: VoucherSequence = {
     environment: request.environment,
     cuit: request.cuit,
     pointOfSale: (numbered ?? request.voucher).PtoVta,
     voucherType: (numbered ?? request.voucher).CbteTipo,
-  });
-  for (;;) {
-    const result = await turns.inTurn(key, () => runProtocol(db, arca, request, settings));
-    if (result.kind !== 'busy' || Date.now() > deadline) return result;
-    // Another entry's send holds the sequence (another process, or a job waiting to reconcile):
-    // wait outside the turn, so that job's own retry is not queued behind the waiters.
-    await turns.pause(25);
+  };
+  const key = sequenceKey(sequence);
+  // Waiting for the turn, this send may be carried by another one's batch (then `taken`).
+  const queued = queue.join(key, request);
+  try {
+    for (;;) {
+      const result = await turns.inTurn(key, async () => {
+        queue.leave(key, queued);
+        // Carried by a batch whose answer is recorded on this send's row: that is its verdict.
+        const verdict = queued.verdict;
+        queued.verdict = undefined;
+        if (verdict) {
+          await settings.beforeEffect?.({ at: 'done', result: verdict });
+          return verdict;
+        }
+        return runProtocol(db, arca, request, settings, {
+          key,
+          queue,
+          sequence,
+          taken: queued.taken,
+        });
+      });
+      if (result.kind !== 'busy' || Date.now() > deadline) return result;
+      // Another entry's send holds the sequence (another process, or a job waiting to reconcile):
+      // wait outside the turn, so that job's own retry is not queued behind the waiters.
+      await turns.pause(25);
+    }
+  } finally {
+    queue.leave(key, queued);
   }
 }
 
-/** One turn: the protocol from the row as read to a result, at most MAX_TRANSITIONS effects. */
+interface Run {
+  key: string;
+  queue: SendQueue;
+  sequence: VoucherSequence;
+  /** Carried by another send's batch: its row says what became of it, read afresh. */
+  taken: boolean;
+}
+
+/**
+ * One turn: the protocol from the row as read to a result, at most MAX_TRANSITIONS effects. A run
+ * that throws (the database, a crash) leaves no known last number behind: the next one asks ARCA.
+ */
 async function runProtocol(
   db: Db,
   arca: SendArca,
   request: SendRequest,
   settings: SendSettings,
+  run: Run,
 ): Promise<SendResult> {
-  const context = { cuit: request.cuit, voucher: request.voucher };
-  let state = transition(
-    { at: 'reading', restarts: 0 },
-    { type: 'read', row: request.stored, fresh: false },
-    context,
-  );
-  for (let taken = 0; state.at !== 'done'; taken += 1) {
-    if (taken >= MAX_TRANSITIONS)
-      return { kind: 'retry', reason: `the send did not settle in ${MAX_TRANSITIONS} steps` };
-    await settings.beforeEffect?.(state);
-    state = transition(state, await perform(db, arca, request, state), context);
+  try {
+    return await driveProtocol(db, arca, request, settings, run);
+  } catch (error) {
+    run.queue.knownLast.delete(run.key);
+    throw error;
   }
+}
+
+async function driveProtocol(
+  db: Db,
+  arca: SendArca,
+  request: SendRequest,
+  settings: SendSettings,
+  run: Run,
+): Promise<SendResult> {
+  const context = {
+    cuit: request.cuit,
+    voucher: request.voucher,
+    jobId: request.jobId,
+    knownLast: run.queue.knownLast.get(run.key),
+  };
+  let state: SendState = run.taken
+    ? { at: 'reading', restarts: 0 }
+    : transition(
+        { at: 'reading', restarts: 0 },
+        { type: 'read', row: request.stored, fresh: false },
+        context,
+      );
+  // The last number this run saw ARCA approve on a first send, and whether anything cast a doubt.
+  let issued: number | null = null;
+  let doubt = false;
+  for (let taken = 0; state.at !== 'done'; taken += 1) {
+    if (taken >= MAX_TRANSITIONS) {
+      run.queue.knownLast.delete(run.key);
+      return { kind: 'retry', reason: `the send did not settle in ${MAX_TRANSITIONS} steps` };
+    }
+    await settings.beforeEffect?.(state);
+    const event = await perform(db, arca, request, state, run);
+    const next = transition(state, event, context);
+    if (next.at === 'reconciling' || next.at === 'consulting') doubt = true;
+    if (state.at === 'submitting' && next.at === 'recording' && next.write.kind === 'approved')
+      issued = state.firstSend ? state.voucher.CbteNro : null;
+    if (state.at === 'submittingBatch' && next.at === 'recordingBatch') {
+      if (next.writes.every((w) => w.kind === 'approved'))
+        issued = Math.max(...state.members.map((m) => m.voucher.CbteNro));
+      else doubt = true;
+    }
+    state = next;
+  }
+  const { result } = state;
+  if (result.kind === 'approved' && issued !== null && !doubt)
+    run.queue.knownLast.set(run.key, issued);
+  else if (result.kind !== 'approved' || doubt) run.queue.knownLast.delete(run.key);
   // The step applies the result next (the entry's stamps): a crash there is a crash too.
   await settings.beforeEffect?.(state);
-  return state.result;
+  return result;
 }
 
 /** The effect a state names, performed; its outcome is the next event. */
@@ -133,6 +213,7 @@ async function perform(
   arca: SendArca,
   request: SendRequest,
   state: Exclude<SendState, { at: 'done' }>,
+  run: Run,
 ): Promise<SendEvent> {
   const sequence = (voucher: SendVoucher): VoucherSequence => ({
     environment: request.environment,
@@ -141,8 +222,16 @@ async function perform(
     voucherType: voucher.CbteTipo,
   });
   switch (state.at) {
-    case 'reading':
-      return { type: 'read', row: await getSend(db, request.entryId), fresh: true };
+    case 'reading': {
+      const row = await getSend(db, request.entryId);
+      const inBatch = row?.status === 'pending' && row.number !== null && row.batchOf;
+      return {
+        type: 'read',
+        row,
+        fresh: true,
+        ...(inBatch && { batch: await batchPosition(db, row.batchOf!, row.number!) }),
+      };
+    }
     case 'claiming':
       return {
         type: 'claim',
@@ -150,7 +239,7 @@ async function perform(
       };
     case 'checkingDate':
       // Held by this sender, the sequence cannot gain a later voucher meanwhile.
-      return { type: 'latestDate', date: await latestApprovedDate(db, sequence(request.voucher)) };
+      return { type: 'held', held: await sequenceHeld(db, sequence(request.voucher)) };
     case 'checkingPointOfSale':
       return {
         type: 'pointOfSale',
@@ -170,6 +259,21 @@ async function perform(
           state.voucher,
           hashVoucher(state.voucher),
         ),
+      };
+    case 'gathering':
+      return {
+        type: 'gathered',
+        gathered: await gatherBatch(db, arca, request, state, run),
+      };
+    case 'submittingBatch':
+      return {
+        type: 'batchCae',
+        answer: await arca.requestCaes!(state.members.map((m) => m.voucher)),
+      };
+    case 'recordingBatch':
+      return {
+        type: 'written',
+        recorded: await writeBatch(db, request, state, run.queue),
       };
     case 'submitting':
       return { type: 'cae', answer: await arca.requestCae(state.voucher) };
@@ -207,6 +311,41 @@ async function write(db: Db, request: SendRequest, change: SendWrite): Promise<b
       return recorded;
     }
   }
+}
+
+/**
+ * A batch's answer on every member's row at once; false when this send's own row was not pending.
+ * Each carried send whose row took its verdict is handed it (a freed one reads its row, gone).
+ */
+async function writeBatch(
+  db: Db,
+  request: SendRequest,
+  state: Extract<SendState, { at: 'recordingBatch' }>,
+  queue: SendQueue,
+): Promise<boolean> {
+  const { writes, members } = state;
+  const recorded = await recordBatch(db, request.entryId, writes);
+  for (const w of writes) {
+    const carried = queue.carried.get(w.entryId);
+    queue.carried.delete(w.entryId);
+    if (!recorded.has(w.entryId) || w.kind === 'free') continue;
+    if (w.kind !== 'review') countInvoiceSent(request.environment, w.kind);
+    const voucher = members.find((m) => m.entryId === w.entryId)!.voucher;
+    if (carried)
+      carried.verdict =
+        w.kind === 'approved'
+          ? {
+              kind: 'approved',
+              voucher,
+              cae: w.cae,
+              caeExpiry: w.caeExpiry,
+              observations: w.observations,
+            }
+          : w.kind === 'rejected'
+            ? { kind: 'rejected', voucher, errors: w.errors, observations: w.observations }
+            : { kind: 'review', voucher, reason: w.errors[0]?.message ?? 'review' };
+  }
+  return recorded.has(request.entryId);
 }
 
 /** The same turns, adding the time spent waiting for them to `spent` (the step's timing). */

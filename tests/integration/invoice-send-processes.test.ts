@@ -82,7 +82,8 @@ describe.skipIf(!url)(
         console.log(`[measure] FECAESolicitar by worker: a ${sentBy('a')}, b ${sentBy('b')}`);
         expect(sentBy('a')).toBeGreaterThan(0);
         expect(sentBy('b')).toBeGreaterThan(0);
-        expect(sentBy('a') + sentBy('b')).toBe(50);
+        // At most one request per invoice: sends queued behind a turn go in one batch.
+        expect(sentBy('a') + sentBy('b')).toBeLessThanOrEqual(50);
       },
     );
   },

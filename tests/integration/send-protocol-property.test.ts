@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { schema, type Db } from '@/lib/db';
-import { createInvoiceStep, STAMP } from '@/lib/invoices';
+import { createInvoiceStep, createLocalTurns, SendQueue, STAMP } from '@/lib/invoices';
 import type { SendState } from '@/lib/invoices/send-protocol';
 import { getEntry } from '@/lib/silo';
 import type { StepContext, StepOutcome } from '@/lib/transform';
@@ -20,15 +20,16 @@ import { retireJobs } from './support/runner-fixtures';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 // The send protocol against the simulated ARCA under random interleavings of two or three senders
-// (each its own "process": they meet only in the database), crashes before any effect, and ARCA
-// answers chosen per call. docs/invoicing.md (The send protocol) explains the properties.
+// (each its own "process": they meet only in the database; or all in one process, where the sends
+// waiting for the sequence's turn go in one batch and a known last number skips
+// FECompUltimoAutorizado), crashes before any effect, and ARCA answers chosen per call. docs/invoicing.md (The send protocol) explains the properties.
 // SEND_PROPERTY_RUNS raises the number of runs for a long run; SEND_PROPERTY_SEED picks another seed.
 const RUNS = Number(process.env.SEND_PROPERTY_RUNS ?? 150);
 const SEED = Number(process.env.SEND_PROPERTY_SEED ?? 2026_26_4);
 const FACTURA_B = 6;
 // One invoice's total identifies it at ARCA: 2 × price + 21 % IVA.
-const PRICES = ['100', '50'] as const;
-const TOTALS = ['242.00', '121.00'];
+const PRICES = ['100', '50', '25'] as const;
+const TOTALS = ['242.00', '121.00', '60.50'];
 const ATTEMPTS_PER_JOB = 4;
 const SETTLE_PASSES = 8;
 
@@ -60,14 +61,16 @@ const moodArb: fc.Arbitrary<Mood> = fc.record({
 });
 
 const scenarioArb = fc.record({
-  invoices: fc.integer({ min: 1, max: 2 }),
+  invoices: fc.integer({ min: 1, max: 3 }),
   /** Which invoice each sender (job) sends. */
-  senders: fc.array(fc.nat(1), { minLength: 2, maxLength: 3 }),
+  senders: fc.array(fc.nat(2), { minLength: 2, maxLength: 3 }),
+  /** All senders in one process: one queue for the sequence's turns, so batches and known numbers. */
+  oneProcess: fc.boolean(),
   /**
    * An invoice ARCA finds invalid (a validation error, 10048): every copy of it is rejected. ARCA
    * judges the content, so two sends of one voucher get the same verdict (see docs/invoicing.md).
    */
-  invalid: fc.option(fc.nat(1), { nil: undefined, freq: 3 }),
+  invalid: fc.option(fc.nat(2), { nil: undefined, freq: 3 }),
   /** Each scheduling decision: who goes next (modulo those ready), and whether it crashes there. */
   schedule: fc.array(fc.record({ pick: fc.nat(), crash: fc.nat(11).map((n) => n === 0) }), {
     minLength: 10,
@@ -137,6 +140,8 @@ async function startMoodyArca(db: Db, target: string) {
     state.moods.push(
       `${method}:${method === 'FECAESolicitar' ? mood.cae : method === 'FECompConsultar' ? mood.consult : mood.last}`,
     );
+    const count = Number(/<ar:CantReg>(\d+)</.exec(body)?.[1] ?? 1);
+    if (count > 1) state.moods.push(`FECAESolicitar: a batch of ${count}`);
     const pass = async (text = body) => {
       const r = await forward(soapAction, text);
       return [r.status, await r.text()] as [number, string];
@@ -165,10 +170,9 @@ async function startMoodyArca(db: Db, target: string) {
     if (soapAction.includes('FECompConsultar'))
       return mood.consult === 'http500' ? [500, 'Internal Server Error'] : pass();
     if (!soapAction.includes('FECAESolicitar')) return pass();
-    if (state.invalidTotal && body.includes(`<ar:ImpTotal>${state.invalidTotal}</ar:ImpTotal>`))
-      return pass(
-        body.replace(/<ar:ImpTotal>[^<]*<\/ar:ImpTotal>/, '<ar:ImpTotal>1.00</ar:ImpTotal>'),
-      );
+    const invalid = `<ar:ImpTotal>${state.invalidTotal}</ar:ImpTotal>`;
+    if (state.invalidTotal && body.includes(invalid))
+      return pass(body.replace(invalid, '<ar:ImpTotal>1.00</ar:ImpTotal>'));
     switch (mood.cae) {
       case 'pass':
         return pass();
@@ -278,14 +282,30 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
     await sim?.close();
   });
 
-  // Every sender its own process (no shared queue), never waiting for the sequence: a busy sender
-  // ends its attempt with ERR and is run again later, as the runner would.
-  const step = () =>
-    createInvoiceStep({
+  // Senders waiting for the sequence's turn in the shared process: neither gated nor free to run.
+  let queuedForTurn = 0;
+  // Every sender its own process (no shared queue), or all in one; never waiting for the sequence:
+  // a busy sender ends its attempt with ERR and is run again later, as the runner would.
+  const step = (oneProcess: boolean) => {
+    const inTurn = createLocalTurns();
+    return createInvoiceStep({
       endpointsFor: (environment) => ({ ...sim.urls[environment], wsfe: arca.url }),
       timeoutMs: 5_000,
       waitForSequenceMs: 0,
-      turns: { inTurn: (_key, work) => work(), pause: async () => {} },
+      turns: oneProcess
+        ? {
+            inTurn: (key, work) => {
+              queuedForTurn += 1;
+              changed();
+              return inTurn(key, () => {
+                queuedForTurn -= 1;
+                return work();
+              });
+            },
+            pause: async () => {},
+          }
+        : { inTurn: (_key, work) => work(), pause: async () => {} },
+      queue: new SendQueue(),
       beforeEffect: (state, job) =>
         new Promise<void>((resolve, reject) => {
           const attempt = attempts.get(job.id)!;
@@ -300,10 +320,12 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
           changed();
         }),
     });
+  };
 
   async function run(scenario: Scenario): Promise<void> {
     const db = get().db;
-    const send = step();
+    // Separate processes: a step (its queue) per attempt; one process: one step for every attempt.
+    const shared = scenario.oneProcess ? step(true) : undefined;
     const s = supplier;
     const pointOfSale = nextPointOfSale++;
     const entries: string[] = [];
@@ -338,7 +360,7 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
         now: new Date(),
         appConnected: async () => true,
       };
-      return send(ctx)
+      return (shared ?? step(false))(ctx)
         .then((outcome: StepOutcome) => {
           job.outcome = outcome;
           tally(`outcome ${outcome.status}${outcome.status === 'KO' ? ` ${outcome.code}` : ''}`);
@@ -354,18 +376,21 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
         });
     };
     const running = () => jobs.filter((j) => attempts.get(j.row.id)?.ended === false);
-    // Until every running sender waits at its next step (or ended): told, never polled.
+    // Until every running sender waits at its next step, or for its turn (or ended): told, never polled.
     const quiet = async () => {
-      while (!running().every((j) => attempts.get(j.row.id)!.gate))
+      while (
+        running().filter((j) => attempts.get(j.row.id)!.gate).length + queuedForTurn <
+        running().length
+      )
         await new Promise<void>((resolve) => waiters.push(resolve));
     };
 
     // Chaos: senders started and released in the scenario's order, crashed where it says.
     for (const decision of scenario.schedule) {
       await quiet();
-      const gated = running();
+      const gated = running().filter((j) => attempts.get(j.row.id)!.gate);
       const startable = jobs.filter(
-        (j) => !j.done && !gated.includes(j) && j.tries < ATTEMPTS_PER_JOB,
+        (j) => !j.done && !running().includes(j) && j.tries < ATTEMPTS_PER_JOB,
       );
       const ready = [...gated, ...startable];
       if (!ready.length) break;
@@ -375,9 +400,12 @@ describeEachDatabase('send protocol: random senders, crashes and ARCA answers', 
     }
     // Whatever is still mid-way is abandoned (its process died); then ARCA behaves, and every job
     // not finished is run again, one at a time, as the runner would after the lease expires.
-    await quiet();
-    for (const j of running()) attempts.get(j.row.id)!.gate!.release(true);
-    await quiet();
+    // (In one process, a sender waiting for its turn gets it once the one before dies: it dies too.)
+    while (running().length) {
+      await quiet();
+      for (const j of running()) attempts.get(j.row.id)!.gate?.release(true);
+      await quiet();
+    }
     for (const mood of arca.state.moods) tally(mood);
     arca.state.script = [];
     for (let pass = 0; pass < SETTLE_PASSES && jobs.some((j) => !j.done); pass++)

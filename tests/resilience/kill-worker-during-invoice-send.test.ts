@@ -76,7 +76,11 @@ describe.skipIf(!url)(
         const pending = (await Promise.all(after.map((a) => sendRow(db, a.entryId)))).filter(
           (r) => r?.status === 'pending',
         );
-        expect(pending, 'the invoice the killed worker was waiting on').toHaveLength(1);
+        // One FECAESolicitar in flight: one invoice, or the batch it carried (sends that queued
+        // behind its turn go with it).
+        expect(pending.length, 'the invoices the killed worker was waiting on').toBeGreaterThan(0);
+        if (pending.length > 1)
+          expect(new Set(pending.map((r) => r!.batchOf)).size, 'one batch').toBe(1);
 
         await spawnWorker();
         const all = [...before, ...after];

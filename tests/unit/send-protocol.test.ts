@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NumberedFeVoucher } from '@/lib/arca';
+import type { CaeResult, NumberedFeVoucher } from '@/lib/arca';
 import {
   MAX_RESTARTS,
   RECONCILE_ROUNDS,
@@ -30,7 +30,7 @@ const voucher: NumberedFeVoucher = {
   CbteNro: 7,
 };
 const { CbteNro: _, ...unnumbered } = voucher;
-const context = { cuit: '30712345674', voucher: unnumbered };
+const context = { cuit: '30712345674', voucher: unnumbered, jobId: 'job-1' };
 const row = (over: Partial<InvoiceSend>): InvoiceSend => ({
   entryId: 'e',
   ownerId: 'o',
@@ -47,8 +47,11 @@ const row = (over: Partial<InvoiceSend>): InvoiceSend => ({
   caeExpiry: null,
   observations: [],
   errors: [],
+  jobId: 'job-1',
+  batchOf: null,
   ...over,
 });
+const held = { latestDate: null, highest: 41 };
 const notNext: CaeAnswer = {
   status: 'rejected',
   errors: [{ code: 10016, message: 'no es el próximo' }],
@@ -155,9 +158,15 @@ describe('the send protocol', () => {
   });
 
   it('numbers a new send from the mapped voucher, a numbered one from the stored voucher only', () => {
-    const numbering = transition(
-      { at: 'askingLast', restarts: 0 },
+    const gathering = transition(
+      { at: 'askingLast', held, restarts: 0 },
       { type: 'last', answer: { ok: true, number: 41 } },
+      context,
+    );
+    expect(gathering).toEqual({ at: 'gathering', last: 41, held, restarts: 0 });
+    const numbering = transition(
+      gathering,
+      { type: 'gathered', gathered: { kind: 'alone' } },
       context,
     );
     expect(numbering).toMatchObject({ at: 'reserving', voucher: { PtoVta: 3, CbteNro: 42 } });
@@ -168,5 +177,203 @@ describe('the send protocol', () => {
       context,
     );
     expect(reconciling).toEqual({ at: 'reconciling', voucher: stored, round: 0 });
+  });
+});
+
+describe('one round trip while this process holds the sequence', () => {
+  const checking: SendState = { at: 'checkingPointOfSale', held, restarts: 0 };
+  const usable = { type: 'pointOfSale', allowed: { ok: true } } as const;
+
+  it('numbers from the last number it saw approved when no send here holds a later one', () => {
+    expect(transition(checking, usable, { ...context, knownLast: 41 })).toEqual({
+      at: 'gathering',
+      last: 41,
+      held,
+      restarts: 0,
+      known: true,
+    });
+  });
+
+  it('asks FECompUltimoAutorizado when it knows none, or another send here holds a later number', () => {
+    expect(transition(checking, usable, context)).toMatchObject({ at: 'askingLast' });
+    expect(transition(checking, usable, { ...context, knownLast: 40 })).toMatchObject({
+      at: 'askingLast',
+    });
+  });
+});
+
+describe('batches', () => {
+  const member = (entryId: string, jobId: string, CbteNro: number) => ({
+    entryId,
+    ownerId: 'o',
+    supplierEntryId: 's',
+    jobId,
+    voucher: { ...voucher, CbteNro },
+  });
+  const members = [member('a', 'job-1', 7), member('b', 'job-2', 8), member('c', 'job-3', 9)];
+  const submitting: SendState = { at: 'submittingBatch', members, restarts: 0 };
+  const approved = (number: number): CaeResult => ({
+    status: 'approved',
+    pointOfSale: 3,
+    voucherType: 6,
+    number,
+    numberTo: number,
+    cuit: context.cuit,
+    date: voucher.CbteFch,
+    cae: `7000000000000${number}`.slice(-14),
+    caeExpiry: '20261208',
+    processedAt: '20261128100000',
+    observations: [],
+    events: [],
+  });
+  const rejected = (code: number): CaeResult => ({
+    status: 'rejected',
+    errors: [],
+    observations: code ? [{ code, message: 'x' }] : [],
+    events: [],
+  });
+
+  it('adopts the approved prefix, records the first rejection and frees the numbers after it', () => {
+    const next = transition(
+      submitting,
+      {
+        type: 'batchCae',
+        answer: { status: 'answered', details: [approved(7), rejected(10048), rejected(0)] },
+      },
+      context,
+    );
+    expect(next).toMatchObject({
+      at: 'recordingBatch',
+      writes: [
+        { entryId: 'a', kind: 'approved' },
+        { entryId: 'b', kind: 'rejected', observations: [{ code: 10048 }] },
+        { entryId: 'c', kind: 'free' },
+      ],
+      result: { kind: 'approved', voucher: { CbteNro: 7 } },
+    });
+  });
+
+  it('puts an approval naming another voucher in review, as a single send does', () => {
+    const next = transition(
+      submitting,
+      {
+        type: 'batchCae',
+        answer: { status: 'answered', details: [approved(7), approved(79), approved(9)] },
+      },
+      context,
+    );
+    expect(next).toMatchObject({
+      writes: [{ kind: 'approved' }, { kind: 'review' }, { kind: 'approved' }],
+    });
+  });
+
+  it('reconciles every member when the answer is unknown or the first number was not the next', () => {
+    for (const answer of [
+      { status: 'unknown', reason: 'timeout' } as const,
+      {
+        status: 'answered',
+        details: [notNext, notNext, notNext].map((d) => ({ ...d })),
+      } as const,
+    ])
+      expect(transition(submitting, { type: 'batchCae', answer }, context)).toEqual({
+        at: 'reading',
+        restarts: 0,
+      });
+  });
+
+  it('frees every number when nothing was sent', () => {
+    expect(
+      transition(
+        submitting,
+        { type: 'batchCae', answer: { status: 'not_sent', reason: 'unreachable' } },
+        context,
+      ),
+    ).toMatchObject({
+      writes: members.map((m) => ({ entryId: m.entryId, kind: 'free' })),
+      result: { kind: 'retry' },
+    });
+  });
+
+  it('reconciles members lowest first, and frees one whose lower number never reached ARCA', () => {
+    const inBatch = row({
+      number: 8,
+      stored: { kind: 'numbered', voucher: members[1]!.voucher },
+      batchOf: 'a',
+    });
+    expect(
+      transition(
+        { at: 'reading', restarts: 0 },
+        { type: 'read', row: inBatch, fresh: true, batch: { first: 7, lowerPending: true } },
+        context,
+      ),
+    ).toEqual({ at: 'done', result: { kind: 'busy' } });
+    const reconciling = transition(
+      { at: 'reading', restarts: 0 },
+      { type: 'read', row: inBatch, fresh: true, batch: { first: 7, lowerPending: false } },
+      context,
+    );
+    expect(reconciling).toEqual({
+      at: 'reconciling',
+      voucher: members[1]!.voucher,
+      round: 0,
+      batchFirst: 7,
+    });
+    // ARCA's last is 6: number 7 (rejected, or itself freed) is not there, so 8 cannot be.
+    expect(
+      transition(reconciling, { type: 'last', answer: { ok: true, number: 6 } }, context),
+    ).toMatchObject({
+      at: 'recording',
+      write: { kind: 'drop', number: 8 },
+      result: { kind: 'retry' },
+    });
+    // Below the batch's first number: ARCA lost vouchers, a person looks.
+    expect(
+      transition(reconciling, { type: 'last', answer: { ok: true, number: 5 } }, context),
+    ).toMatchObject({ at: 'recording', write: { kind: 'review' } });
+  });
+
+  it('ends a carried send with the rejection its batch recorded under its job', () => {
+    const recorded = row({
+      status: 'rejected',
+      number: null,
+      stored: { kind: 'released', voucher },
+      batchOf: 'a',
+      observations: [{ code: 10048, message: 'x' }],
+    });
+    expect(
+      transition(
+        { at: 'reading', restarts: 0 },
+        { type: 'read', row: recorded, fresh: true },
+        context,
+      ),
+    ).toMatchObject({ at: 'done', result: { kind: 'rejected', voucher } });
+    expect(
+      transition(
+        { at: 'reading', restarts: 0 },
+        { type: 'read', row: { ...recorded, jobId: 'another' }, fresh: true },
+        context,
+      ),
+    ).toEqual({ at: 'claiming', restarts: 0 });
+  });
+});
+
+describe('a known last number ARCA contradicts', () => {
+  it('frees the number and asks ARCA next time instead of reconciling a first send', () => {
+    const submitting: SendState = {
+      at: 'submitting',
+      voucher,
+      firstSend: true,
+      round: 0,
+      known: true,
+    };
+    expect(transition(submitting, { type: 'cae', answer: notNext }, context)).toMatchObject({
+      at: 'recording',
+      write: { kind: 'drop', number: 7 },
+      result: { kind: 'retry' },
+    });
+    const { known: _known, ...asked } = submitting;
+    expect(transition(asked, { type: 'cae', answer: notNext }, context)).toMatchObject({
+      at: 'reconciling',
+    });
   });
 });

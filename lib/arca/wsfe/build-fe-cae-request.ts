@@ -11,16 +11,30 @@ const group = (wrapper: string, item: string, rows: string[]): string =>
     ? `<ar:${wrapper}>${rows.map((r) => `<ar:${item}>${r}</ar:${item}>`).join('')}</ar:${wrapper}>`
     : '';
 
+/** FECAESolicitar's FeCAEReq for one voucher (CantReg 1, CbteDesde = CbteHasta). */
+export const buildFeCaeRequest = (voucher: NumberedFeVoucher): string =>
+  buildFeCaeRequests([voucher]);
+
 /**
- * FECAESolicitar's FeCAEReq for one voucher (CantReg 1, CbteDesde = CbteHasta), children in the order
- * of ARCA's WSDL (FECAEDetRequest: … MonId, MonCotiz, CanMisMonExt, CondicionIVAReceptorId, CbtesAsoc,
- * Tributos, Iva …). Empty lists are left out: ARCA rejects an empty Iva or Tributos element.
+ * FECAESolicitar's FeCAEReq for a batch: CantReg details of one point of sale and voucher type, each
+ * its own number (CbteDesde = CbteHasta), in the order given. Children in the order of ARCA's WSDL
+ * (FECAEDetRequest: … MonId, MonCotiz, CanMisMonExt, CondicionIVAReceptorId, CbtesAsoc, Tributos,
+ * Iva …). Empty lists are left out: ARCA rejects an empty Iva or Tributos element.
  */
-export function buildFeCaeRequest(voucher: NumberedFeVoucher): string {
-  const v = voucher;
+export function buildFeCaeRequests(vouchers: readonly NumberedFeVoucher[]): string {
+  const first = vouchers[0];
+  if (!first || vouchers.some((v) => v.PtoVta !== first.PtoVta || v.CbteTipo !== first.CbteTipo))
+    throw new Error('a FECAESolicitar batch is one point of sale and voucher type, never empty');
   const header =
-    element('CantReg', 1) + element('PtoVta', v.PtoVta) + element('CbteTipo', v.CbteTipo);
-  const detail = [
+    element('CantReg', vouchers.length) +
+    element('PtoVta', first.PtoVta) +
+    element('CbteTipo', first.CbteTipo);
+  const details = vouchers.map((v) => `<ar:FECAEDetRequest>${detailOf(v)}</ar:FECAEDetRequest>`);
+  return `<ar:FeCAEReq><ar:FeCabReq>${header}</ar:FeCabReq><ar:FeDetReq>${details.join('')}</ar:FeDetReq></ar:FeCAEReq>`;
+}
+
+function detailOf(v: NumberedFeVoucher): string {
+  return [
     element('Concepto', v.Concepto),
     element('DocTipo', v.DocTipo),
     element('DocNro', v.DocNro),
@@ -71,5 +85,4 @@ export function buildFeCaeRequest(voucher: NumberedFeVoucher): string {
       ),
     ),
   ].join('');
-  return `<ar:FeCAEReq><ar:FeCabReq>${header}</ar:FeCabReq><ar:FeDetReq><ar:FECAEDetRequest>${detail}</ar:FECAEDetRequest></ar:FeDetReq></ar:FeCAEReq>`;
 }

@@ -45,18 +45,32 @@ export type CaeResult =
     }
   | { status: 'not_sent'; reason: 'unreachable' };
 
-const unknown = (reason: 'server_error' | 'unreadable', httpStatus: number): CaeResult => ({
-  status: 'unknown',
-  reason,
-  httpStatus,
-});
+/**
+ * ARCA's answer to a FECAESolicitar of one or more vouchers: each FECAEDetResponse read as a
+ * CaeResult, in the order ARCA answered them (the order sent), a rejected one carrying the
+ * result-level Errors too; or, when there are no details to read, why (a rejection of the whole
+ * request, or no answer). WSFEv1's manual: a batch is processed in order; the first rejected voucher
+ * stops it, and those after it come back R, not processed (the numbers must be consecutive).
+ */
+export type FeCaeAnswer =
+  { status: 'answered'; details: CaeResult[] } | Exclude<CaeResult, { status: 'approved' }>;
 
-function first(node: XmlValue): XmlValue {
-  return Array.isArray(node) ? node[0] : node;
+const unknown = (reason: 'server_error' | 'unreadable', httpStatus: number) =>
+  ({ status: 'unknown', reason, httpStatus }) as const;
+
+function all(node: XmlValue): XmlValue[] {
+  return Array.isArray(node) ? node : node === undefined ? [] : [node];
 }
 
-/** Reads ARCA's answer to a one-voucher FECAESolicitar (see CaeResult). */
+/** Reads ARCA's answer to a FECAESolicitar of one voucher (see CaeResult). */
 export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
+  const answer = parseFeCaeAnswer(httpStatus, xml);
+  if (answer.status !== 'answered') return answer;
+  return answer.details[0] ?? unknown('unreadable', httpStatus);
+}
+
+/** Reads ARCA's answer to a FECAESolicitar of one or more vouchers (see FeCaeAnswer). */
+export function parseFeCaeAnswer(httpStatus: number, xml: string): FeCaeAnswer {
   let parsed: ReturnType<typeof parseSoap>;
   try {
     parsed = parseSoap(xml);
@@ -74,8 +88,28 @@ export function parseFeCaeResponse(httpStatus: number, xml: string): CaeResult {
   const errors = errorsOf(result, 'Errors', 'Err');
   const events = errorsOf(result, 'Events', 'Evt');
   const header = pick(result, 'FeCabResp');
-  const detail = first(pick(result, 'FeDetResp', 'FECAEDetResponse'));
-  const observations = detail ? errorsOf(detail, 'Observaciones', 'Obs') : [];
+  const details = all(pick(result, 'FeDetResp', 'FECAEDetResponse'));
+  if (!details.length) {
+    const verdict = text(pick(header, 'Resultado'));
+    if (verdict === 'R' || (verdict === undefined && errors.length))
+      return { status: 'rejected', errors, observations: [], events };
+    return unknown('unreadable', httpStatus);
+  }
+  return {
+    status: 'answered',
+    details: details.map((detail) => readDetail({ header, detail, errors, events, httpStatus })),
+  };
+}
+
+function readDetail(input: {
+  header: XmlValue;
+  detail: XmlValue;
+  errors: WsfeError[];
+  events: WsfeError[];
+  httpStatus: number;
+}): CaeResult {
+  const { header, detail, errors, events, httpStatus } = input;
+  const observations = errorsOf(detail, 'Observaciones', 'Obs');
   const verdict = text(pick(detail, 'Resultado')) ?? text(pick(header, 'Resultado'));
   if (verdict === 'A') {
     const cae = text(pick(detail, 'CAE')) ?? '';

@@ -1,11 +1,16 @@
 import 'server-only';
-import { escapeXml } from '../soap/parse-soap';
+import { escapeXml, pick, text } from '../soap/parse-soap';
 import type { SoapTransport } from '../soap/post-soap';
 import { authorizeSoap } from '../soap/authorize-soap';
 import { readSoap } from '../soap/read-soap';
-import { buildFeCaeRequest } from './build-fe-cae-request';
+import { buildFeCaeRequest, buildFeCaeRequests } from './build-fe-cae-request';
 import type { NumberedFeVoucher } from './fe-cae-request';
-import { parseFeCaeResponse, type CaeResult } from './parse-fe-cae-response';
+import {
+  parseFeCaeAnswer,
+  parseFeCaeResponse,
+  type FeCaeAnswer,
+  type CaeResult,
+} from './parse-fe-cae-response';
 import {
   parseFeCatalogue,
   parseFeExchangeRate,
@@ -16,6 +21,7 @@ import {
   parseFeDummy,
   parseLastAuthorized,
   parsePointsOfSale,
+  parseWsfeResult,
   type WsfeResult,
 } from './parse-wsfe';
 
@@ -156,5 +162,33 @@ export async function requestCae(
     wsfeEnvelope('FECAESolicitar', authXml(auth) + buildFeCaeRequest(voucher)),
     { SOAPAction: `"${WSFE_NAMESPACE}FECAESolicitar"` },
     parseFeCaeResponse,
+  );
+}
+
+/**
+ * FECAESolicitar for several vouchers of one point of sale and voucher type (CantReg > 1), numbered
+ * consecutively by the caller. Sent exactly once, as requestCae: what comes back `unknown` may have
+ * authorised any prefix of them.
+ */
+export async function requestCaes(
+  options: WsfeOptions,
+  auth: WsfeAuth,
+  vouchers: readonly NumberedFeVoucher[],
+): Promise<FeCaeAnswer> {
+  return authorizeSoap(
+    options,
+    wsfeEnvelope('FECAESolicitar', authXml(auth) + buildFeCaeRequests(vouchers)),
+    { SOAPAction: `"${WSFE_NAMESPACE}FECAESolicitar"` },
+    parseFeCaeAnswer,
+  );
+}
+
+/** FECompTotXRequest: how many vouchers one FECAESolicitar may carry (RegXReq). */
+export function getVouchersPerRequest(options: WsfeOptions, auth: WsfeAuth) {
+  return call(options, 'FECompTotXRequest', authXml(auth), (xml) =>
+    parseWsfeResult(xml, 'FECompTotXRequest', (result) => {
+      const limit = Number(text(pick(result, 'RegXReq')));
+      return Number.isInteger(limit) && limit > 0 ? limit : undefined;
+    }),
   );
 }

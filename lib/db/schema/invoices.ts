@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entries } from './silo';
 import { workspaces } from './workspaces';
 
@@ -40,6 +49,10 @@ export const invoiceSends = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     jobId: uuid('job_id'),
+    // Sent in one FECAESolicitar (a batch) by the send of this entry, the one that claimed the
+    // sequence (its own row names itself). A pending row of a batch holds the sequence too, until it
+    // is settled (docs/invoicing.md, Batches).
+    batchOf: uuid('batch_of'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +62,11 @@ export const invoiceSends = pgTable(
       .where(sql`${t.number} is not null`),
     uniqueIndex('invoice_sends_in_flight_idx')
       .on(t.environment, t.cuit, t.pointOfSale, t.voucherType)
-      .where(sql`${t.status} = 'pending'`),
+      .where(
+        sql`${t.status} = 'pending' and (${t.batchOf} is null or ${t.batchOf} = ${t.entryId})`,
+      ),
+    index('invoice_sends_batch_idx')
+      .on(t.batchOf)
+      .where(sql`${t.batchOf} is not null`),
   ],
 );
