@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -12,7 +13,12 @@ import { currentRequestId, getLogger, redactConsoleErrors, redactUrl } from '@/l
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { startCertificateNotices } from '@/lib/registration';
-import { createHealthEndpoints, metricsEndpointFor, createRequestHandler } from '@/lib/server';
+import {
+  createHealthEndpoints,
+  createStaticAssets,
+  metricsEndpointFor,
+  createRequestHandler,
+} from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
@@ -63,6 +69,11 @@ async function main() {
     admission: { ...env.admission, simulatorMounted: simulator !== undefined },
     handleApi,
     handleHealth: createHealthEndpoints({ getDb, runner }),
+    // Development builds change their files while serving: Next serves them there.
+    serveStatic:
+      env.appEnv === 'development'
+        ? undefined
+        : createStaticAssets(path.join(process.cwd(), '.next/static')),
     handleMetrics: metricsEndpointFor(env.metricsToken, getDb),
     handlePage: (req, res) =>
       void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(

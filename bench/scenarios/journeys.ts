@@ -23,7 +23,21 @@ import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 const JOURNEYS = Number(process.env.BENCH_JOURNEYS ?? 200);
 const TARGETS = 'targets: 0 errors, step p99 < 500 ms, < 1 GB per instance';
 // The proxy in front of the app forwards each supplier's own address (the per-address limits count it).
-const APP_ENV = { TRUST_PROXY: PROXY_ADDRESS, LOG_LEVEL: 'warn', APP_ENV: 'demo' };
+const APP_ENV: Record<string, string> = {
+  TRUST_PROXY: PROXY_ADDRESS,
+  LOG_LEVEL: 'warn',
+  APP_ENV: 'demo',
+  // BENCH_CPU_PROF=<dir>: every server process writes a V8 CPU profile there when it stops
+  // (scripts/cpu-profile-attribution.mjs says where the time went).
+  ...(process.env.BENCH_CPU_PROF
+    ? {
+        NODE_OPTIONS: `--import=${path.resolve('scripts/cpu-profile-on-exit.mjs')}`,
+        CPU_PROFILE_DIR: path.resolve(process.env.BENCH_CPU_PROF),
+      }
+    : {}),
+};
+// BENCH_JOURNEYS_DATABASES=pglite (or postgresql) runs one deployment only.
+const DATABASES = (process.env.BENCH_JOURNEYS_DATABASES ?? 'pglite,postgresql').split(',');
 
 interface Deployment {
   label: string;
@@ -59,12 +73,15 @@ export default async function journeysScenario(): Promise<BenchRow[]> {
   buildIfChanged();
   const actions = wizardActionIds();
   const rows: BenchRow[] = [];
-  const pglite = await startPglite();
-  try {
-    rows.push(...(await measure(pglite, actions)));
-  } finally {
-    await pglite.stop();
+  if (DATABASES.includes('pglite')) {
+    const pglite = await startPglite();
+    try {
+      rows.push(...(await measure(pglite, actions)));
+    } finally {
+      await pglite.stop();
+    }
   }
+  if (!DATABASES.includes('postgresql')) return rows;
   if (!(await postgresReachable()))
     return [
       ...rows,
@@ -89,6 +106,8 @@ async function measure(deployment: Deployment, actions: WizardActionIds): Promis
   // The first journey pays for the JIT and each page's first compile; it is not counted.
   await run(deployment, actions, registrations.slice(0, 1));
   const alone = await run(deployment, actions, registrations.slice(1, 2));
+  if (process.env.BENCH_CPU_PROF)
+    for (const { pid } of deployment.processes) if (pid) process.kill(pid, 'SIGUSR2');
   const crowd = await run(deployment, actions, registrations.slice(2));
   const memory = deployment.processes
     .map(({ name, pid }) => `${name} ${peakRssMib(pid) ?? '?'} MiB`)

@@ -89,7 +89,6 @@ async function walk(
 
   const opened = await browser.document(link, record, '1 open the link (company step)');
   if (opened.path !== page('company')) throw new Error(`the link opened ${opened.path}`);
-  await browser.prefetch('/', page('company'), record);
 
   const company = new FormData();
   company.append('_1_regime', 'responsable_inscripto');
@@ -144,11 +143,6 @@ async function walk(
   if (!authorized.path.endsWith('?ok=authorized')) throw new Error('WSASS did not authorise wsfe');
 
   await browser.document(page('upload'), record, '9 open the upload step');
-  await Promise.all(
-    ['/', page('company'), page('certificate'), page('arca')].map((path) =>
-      browser.prefetch(path, page('upload'), record),
-    ),
-  );
   const upload = new FormData();
   upload.append('_1_file', new File([], '', { type: 'application/octet-stream' }));
   upload.append('_1_pasted', pem);
@@ -159,7 +153,6 @@ async function walk(
     ),
     page('points-of-sale'),
   );
-  await browser.prefetch(`${page('points-of-sale')}?refresh=1`, page('points-of-sale'), record);
 
   expectRedirect(
     await timed('11 finish (→ done)', () =>
