@@ -22,6 +22,8 @@ import {
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
+const LISTEN_BACKLOG = 4096;
+
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 redactConsoleErrors();
@@ -93,7 +95,12 @@ async function main() {
   const server = http.createServer(handleRequest);
   server.keepAliveTimeout = 65_000;
 
-  await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  // Hundreds of browsers opening six connections each at the same moment: the default backlog (511)
+  // would drop the connections beyond it until the event loop accepts, and each dropped one waits
+  // a second or more for its retry. The kernel caps it at net.core.somaxconn.
+  await new Promise<void>((resolve) =>
+    server.listen({ port: env.port, host: env.host, backlog: LISTEN_BACKLOG }, resolve),
+  );
   // With the embedded database this process owns the data folder: CLI commands run here, sent over a local socket.
   const controlSocket = env.databaseUrl
     ? undefined

@@ -47,20 +47,25 @@ export interface Supplier {
  * expected one. Answers how many action redirects came without their page (see SupplierBrowser.action)
  * and how many requests were sent again on a fresh connection. `busy` is told, whether the journey
  * ends or fails, how many "busy, retry after" answers it waited out and for how long (waits, not errors).
+ * `think` is how long the supplier pauses before each step after the first (none when absent).
  */
 export async function supplierJourney(
   origin: () => string,
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
-  busy: (waits: number, waitedMs: number) => void = () => undefined,
+  options: { busy?: (waits: number, waitedMs: number) => void; think?: () => number } = {},
 ): Promise<{ refetchedRedirects: number; resent: number }> {
   const browser = new SupplierBrowser(origin, supplier.address);
+  const { think } = options;
+  const pause = think
+    ? () => new Promise<void>((resolve) => setTimeout(resolve, think()))
+    : () => Promise.resolve();
   try {
-    await walk(browser, supplier, actions, record);
+    await walk(browser, supplier, actions, record, pause);
     return { refetchedRedirects: browser.refetchedRedirects, resent: browser.resent };
   } finally {
-    busy(browser.busyWaits, browser.busyWaitedMs);
+    options.busy?.(browser.busyWaits, browser.busyWaitedMs);
     browser.close();
   }
 }
@@ -70,6 +75,7 @@ async function walk(
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
+  pause: () => Promise<void>,
 ): Promise<void> {
   const link = supplier.linkPath;
   const ref = link.split('/')[2]!;
@@ -90,6 +96,7 @@ async function walk(
   const opened = await browser.document(link, record, '1 open the link (company step)');
   if (opened.path !== page('company')) throw new Error(`the link opened ${opened.path}`);
 
+  await pause();
   const company = new FormData();
   company.append('_1_regime', 'responsable_inscripto');
   company.append('0', JSON.stringify([ref, 'es', { status: 'idle', values: {} }, '$K1']));
@@ -100,6 +107,7 @@ async function walk(
     page('certificate'),
   );
 
+  await pause();
   const generate = new FormData();
   generate.append('_1_alias', supplier.alias);
   generate.append(
@@ -116,7 +124,9 @@ async function walk(
   if (!csr) throw new Error('no CSR on the certificate step');
   await browser.prefetch(page('arca'), page('certificate'), record);
 
+  await pause();
   await timed('4 open the ARCA step', () => browser.navigate(page('arca'), page('certificate')));
+  await pause();
   expectRedirect(
     await timed('5 continue (→ upload)', () =>
       browser.action(page('arca'), actions.continueToUpload, JSON.stringify([ref, 'es'])),
@@ -125,14 +135,17 @@ async function walk(
   );
 
   // The supplier in the simulated ARCA (WSASS), as tests/e2e/support/simulator.ts plays it.
+  await pause();
   const wsass = '/simulator/arca/sandbox/wsass';
   await browser.document(wsass, record, '6 ARCA: open WSASS');
+  await pause();
   const issued = await timed('7 ARCA: create the certificate from the CSR', () =>
     browser.submit(`${wsass}/certificados`, { alias: supplier.alias, csr }),
   );
   const pem = /<textarea id="pem"[^>]*>([^<]+)<\/textarea>/.exec(issued.text)?.[1];
   if (!pem?.includes('BEGIN CERTIFICATE')) throw new Error('WSASS gave no certificate');
   await browser.document(wsass, record, '6 ARCA: open WSASS');
+  await pause();
   const authorized = await timed('8 ARCA: authorise wsfe', () =>
     browser.submit(`${wsass}/autorizaciones`, {
       alias: supplier.alias,
@@ -142,7 +155,9 @@ async function walk(
   );
   if (!authorized.path.endsWith('?ok=authorized')) throw new Error('WSASS did not authorise wsfe');
 
+  await pause();
   await browser.document(page('upload'), record, '9 open the upload step');
+  await pause();
   const upload = new FormData();
   upload.append('_1_file', new File([], '', { type: 'application/octet-stream' }));
   upload.append('_1_pasted', pem);
@@ -154,6 +169,7 @@ async function walk(
     page('points-of-sale'),
   );
 
+  await pause();
   expectRedirect(
     await timed('11 finish (→ done)', () =>
       browser.action(
