@@ -25,16 +25,13 @@ const CHROMIUM = {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** The address the bench's requests come from: the reverse proxy in front of the app (TRUST_PROXY). */
 export const PROXY_ADDRESS = '127.0.0.2';
-// What Next's router asks for besides the page itself (its route tree, its metadata).
-const TREE_PREFETCH = '/_tree';
 const CLOSED_UNANSWERED = new Set(['ECONNRESET', 'EPIPE']);
 // A person shown "busy, try again in a few seconds" reloads a few times, then gives up.
 const BUSY_RETRIES = 20;
-const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only']));
 
 /**
  * The requests Chromium sends for a Next.js app, without a browser: documents and their static
- * assets (each fetched once, then cached), client-side navigations and link prefetches (Next's
+ * assets (each fetched once, then cached), client-side navigations (Next's
  * RSC requests with their router headers and `_rsc` hash), server actions (`Next-Action`), plain
  * form posts; redirects followed. `origin()` picks the instance for each request (a load balancer
  * in front of several); `address` is the supplier's, as the trusted proxy forwards it. Like
@@ -81,22 +78,6 @@ export class SupplierBrowser {
   async navigate(path: string, from: string): Promise<Answer> {
     const tree = routerStateTree(from);
     return this.rsc(path, { 'next-router-state-tree': tree, 'next-url': `/es${from}` });
-  }
-
-  /** The two requests Next's router sends for a link in view: its route tree and its metadata. */
-  async prefetch(path: string, from: string, record: Recorder): Promise<void> {
-    const common = { 'next-router-prefetch': '1', 'next-url': `/es${from}` };
-    const requests = [
-      { ...common, 'next-router-segment-prefetch': TREE_PREFETCH },
-      { ...common, 'next-router-state-tree': METADATA_ONLY_TREE },
-    ];
-    await Promise.all(
-      requests.map(async (headers) => {
-        const started = performance.now();
-        await this.rsc(path, headers);
-        record(`${BESIDE}link prefetches`, performance.now() - started);
-      }),
-    );
   }
 
   /**

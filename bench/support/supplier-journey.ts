@@ -122,7 +122,6 @@ async function walk(
     .exec(generated.text)?.[0]
     .replaceAll('\\n', '\n');
   if (!csr) throw new Error('no CSR on the certificate step');
-  await browser.prefetch(page('arca'), page('certificate'), record);
 
   await pause();
   await timed('4 open the ARCA step', () => browser.navigate(page('arca'), page('certificate')));

@@ -7,8 +7,7 @@ export async function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white print:hidden">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3">
-        {/* Not prefetched: each prefetch is a render on the server, for a link seldom followed. */}
-        <Link href="/" prefetch={false} className="text-lg font-bold text-brand-800">
+        <Link href="/" className="text-lg font-bold text-brand-800">
           {t('brand')}
         </Link>
         <LanguageSwitch />

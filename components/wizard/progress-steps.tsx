@@ -28,10 +28,8 @@ export async function ProgressSteps({
             <li key={step} className="flex-1" aria-current={step === current ? 'step' : undefined}>
               <span aria-hidden="true" className={`block h-1.5 rounded-full ${state}`} />
               {open ? (
-                // Going back is the exception: no prefetch (a render on the server each) for it.
                 <Link
                   href={`${base}/${step}`}
-                  prefetch={false}
                   className="mt-1 hidden text-xs text-slate-700 underline sm:block"
                 >
                   {label}

@@ -67,11 +67,9 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
             {t(live ? 'noneLive' : 'noneSandbox')}
           </p>
         )}
-        {/* The query string keeps this answer out of the page cache: it always asks ARCA again,
-            so it is not prefetched (a prefetch would ask ARCA for a page nobody may open). */}
+        {/* The query string keeps this answer out of the page cache: it always asks ARCA again. */}
         <Link
           href={`/reg/${ref}/points-of-sale?refresh=1`}
-          prefetch={false}
           className="inline-block font-medium text-brand-800 underline"
         >
           {t('refresh')}
