@@ -97,6 +97,9 @@ export class SupplierBrowser {
     if (typeof body === 'string') headers['content-type'] = 'text/plain;charset=UTF-8';
     const answer = await this.send(from, { method: 'POST', headers, body });
     if (answer.status !== 200) throw new Error(`action on ${from}: ${describe(answer)}`);
+    // The wizard's actions answer where to go next (moveTo) and the page's router goes there.
+    const moved = /"status":"moved","href":"([^"]+)"/.exec(answer.text)?.[1];
+    if (moved) return { ...(await this.navigate(moved, from)), redirect: moved };
     const redirect = header(answer, 'x-action-redirect')?.replace(/;(push|replace)$/, '');
     // Next sends the new page with the redirect when its own fetch of that page worked; when it
     // did not, the router navigates there itself.

@@ -29,6 +29,13 @@ export function wizardActionIds(): WizardActionIds {
   return ids;
 }
 
+/** A button-only step form (StepForm) as React sends it: the bound ref and locale, no state yet, an empty form. */
+function stepForm(ref: string): FormData {
+  const form = new FormData();
+  form.append('0', JSON.stringify([ref, 'es', '$undefined', '$K1']));
+  return form;
+}
+
 export interface Supplier {
   /** `/reg/<ref>` */
   linkPath: string;
@@ -128,7 +135,7 @@ async function walk(
   await pause();
   expectRedirect(
     await timed('5 continue (→ upload)', () =>
-      browser.action(page('arca'), actions.continueToUpload, JSON.stringify([ref, 'es'])),
+      browser.action(page('arca'), actions.continueToUpload, stepForm(ref)),
     ),
     page('upload'),
   );
@@ -171,11 +178,7 @@ async function walk(
   await pause();
   expectRedirect(
     await timed('11 finish (→ done)', () =>
-      browser.action(
-        page('points-of-sale'),
-        actions.finishRegistration,
-        JSON.stringify([ref, 'es']),
-      ),
+      browser.action(page('points-of-sale'), actions.finishRegistration, stepForm(ref)),
     ),
     page('done'),
   );
