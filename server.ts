@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -12,9 +13,16 @@ import { currentRequestId, getLogger, redactConsoleErrors, redactUrl } from '@/l
 import { createRegistrationPageServer } from '@/lib/page-cache';
 import { startRateLimitPruning } from '@/lib/ratelimit';
 import { startCertificateNotices } from '@/lib/registration';
-import { createHealthEndpoints, metricsEndpointFor, createRequestHandler } from '@/lib/server';
+import {
+  createHealthEndpoints,
+  createStaticAssets,
+  metricsEndpointFor,
+  createRequestHandler,
+} from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
+
+const LISTEN_BACKLOG = 4096;
 
 // Next must leave SIGTERM to us, or it exits before PGlite has closed its files.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -63,6 +71,11 @@ async function main() {
     admission: { ...env.admission, simulatorMounted: simulator !== undefined },
     handleApi,
     handleHealth: createHealthEndpoints({ getDb, runner }),
+    // Development builds change their files while serving: Next serves them there.
+    serveStatic:
+      env.appEnv === 'development'
+        ? undefined
+        : createStaticAssets(path.join(process.cwd(), '.next/static')),
     handleMetrics: metricsEndpointFor(env.metricsToken, getDb),
     handlePage: (req, res) =>
       void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(
@@ -82,7 +95,12 @@ async function main() {
   const server = http.createServer(handleRequest);
   server.keepAliveTimeout = 65_000;
 
-  await new Promise<void>((resolve) => server.listen(env.port, env.host, resolve));
+  // Hundreds of browsers opening six connections each at the same moment: the default backlog (511)
+  // would drop the connections beyond it until the event loop accepts, and each dropped one waits
+  // a second or more for its retry. The kernel caps it at net.core.somaxconn.
+  await new Promise<void>((resolve) =>
+    server.listen({ port: env.port, host: env.host, backlog: LISTEN_BACKLOG }, resolve),
+  );
   // With the embedded database this process owns the data folder: CLI commands run here, sent over a local socket.
   const controlSocket = env.databaseUrl
     ? undefined

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** CPU time (user + system) a process has used so far, in ms; undefined off Linux. */
 export function cpuMs(pid: number | undefined): number | undefined {
@@ -13,4 +13,18 @@ export function peakRssMib(pid: number | undefined): number | undefined {
   if (!pid || !existsSync(`/proc/${pid}/status`)) return undefined;
   const line = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return line ? Math.round(Number(line[1]) / 1024) : undefined;
+}
+
+/**
+ * Starts a process's peak RSS (VmHWM) over from its current RSS, so the next peakRssMib is the peak
+ * of what follows (Linux: `5` written to /proc/<pid>/clear_refs). False when it could not.
+ */
+export function resetPeakRss(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -25,16 +25,13 @@ const CHROMIUM = {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** The address the bench's requests come from: the reverse proxy in front of the app (TRUST_PROXY). */
 export const PROXY_ADDRESS = '127.0.0.2';
-// What Next's router asks for besides the page itself (its route tree, its metadata).
-const TREE_PREFETCH = '/_tree';
 const CLOSED_UNANSWERED = new Set(['ECONNRESET', 'EPIPE']);
 // A person shown "busy, try again in a few seconds" reloads a few times, then gives up.
 const BUSY_RETRIES = 20;
-const METADATA_ONLY_TREE = encodeURIComponent(JSON.stringify(['', {}, null, 'metadata-only']));
 
 /**
  * The requests Chromium sends for a Next.js app, without a browser: documents and their static
- * assets (each fetched once, then cached), client-side navigations and link prefetches (Next's
+ * assets (each fetched once, then cached), client-side navigations (Next's
  * RSC requests with their router headers and `_rsc` hash), server actions (`Next-Action`), plain
  * form posts; redirects followed. `origin()` picks the instance for each request (a load balancer
  * in front of several); `address` is the supplier's, as the trusted proxy forwards it. Like
@@ -83,22 +80,6 @@ export class SupplierBrowser {
     return this.rsc(path, { 'next-router-state-tree': tree, 'next-url': `/es${from}` });
   }
 
-  /** The two requests Next's router sends for a link in view: its route tree and its metadata. */
-  async prefetch(path: string, from: string, record: Recorder): Promise<void> {
-    const common = { 'next-router-prefetch': '1', 'next-url': `/es${from}` };
-    const requests = [
-      { ...common, 'next-router-segment-prefetch': TREE_PREFETCH },
-      { ...common, 'next-router-state-tree': METADATA_ONLY_TREE },
-    ];
-    await Promise.all(
-      requests.map(async (headers) => {
-        const started = performance.now();
-        await this.rsc(path, headers);
-        record(`${BESIDE}link prefetches`, performance.now() - started);
-      }),
-    );
-  }
-
   /**
    * A server action as React's client sends it from the page at `from`: its id in `Next-Action`,
    * the router state, the encoded arguments. Answers with where it redirected and the new page's RSC.
@@ -116,6 +97,9 @@ export class SupplierBrowser {
     if (typeof body === 'string') headers['content-type'] = 'text/plain;charset=UTF-8';
     const answer = await this.send(from, { method: 'POST', headers, body });
     if (answer.status !== 200) throw new Error(`action on ${from}: ${describe(answer)}`);
+    // The wizard's actions answer where to go next (moveTo) and the page's router goes there.
+    const moved = /"status":"moved","href":"([^"]+)"/.exec(answer.text)?.[1];
+    if (moved) return { ...(await this.navigate(moved, from)), redirect: moved };
     const redirect = header(answer, 'x-action-redirect')?.replace(/;(push|replace)$/, '');
     // Next sends the new page with the redirect when its own fetch of that page worked; when it
     // did not, the router navigates there itself.

@@ -29,6 +29,13 @@ export function wizardActionIds(): WizardActionIds {
   return ids;
 }
 
+/** A button-only step form (StepForm) as React sends it: the bound ref and locale, no state yet, an empty form. */
+function stepForm(ref: string): FormData {
+  const form = new FormData();
+  form.append('0', JSON.stringify([ref, 'es', '$undefined', '$K1']));
+  return form;
+}
+
 export interface Supplier {
   /** `/reg/<ref>` */
   linkPath: string;
@@ -47,20 +54,25 @@ export interface Supplier {
  * expected one. Answers how many action redirects came without their page (see SupplierBrowser.action)
  * and how many requests were sent again on a fresh connection. `busy` is told, whether the journey
  * ends or fails, how many "busy, retry after" answers it waited out and for how long (waits, not errors).
+ * `think` is how long the supplier pauses before each step after the first (none when absent).
  */
 export async function supplierJourney(
   origin: () => string,
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
-  busy: (waits: number, waitedMs: number) => void = () => undefined,
+  options: { busy?: (waits: number, waitedMs: number) => void; think?: () => number } = {},
 ): Promise<{ refetchedRedirects: number; resent: number }> {
   const browser = new SupplierBrowser(origin, supplier.address);
+  const { think } = options;
+  const pause = think
+    ? () => new Promise<void>((resolve) => setTimeout(resolve, think()))
+    : () => Promise.resolve();
   try {
-    await walk(browser, supplier, actions, record);
+    await walk(browser, supplier, actions, record, pause);
     return { refetchedRedirects: browser.refetchedRedirects, resent: browser.resent };
   } finally {
-    busy(browser.busyWaits, browser.busyWaitedMs);
+    options.busy?.(browser.busyWaits, browser.busyWaitedMs);
     browser.close();
   }
 }
@@ -70,6 +82,7 @@ async function walk(
   supplier: Supplier,
   actions: WizardActionIds,
   record: Recorder,
+  pause: () => Promise<void>,
 ): Promise<void> {
   const link = supplier.linkPath;
   const ref = link.split('/')[2]!;
@@ -89,8 +102,8 @@ async function walk(
 
   const opened = await browser.document(link, record, '1 open the link (company step)');
   if (opened.path !== page('company')) throw new Error(`the link opened ${opened.path}`);
-  await browser.prefetch('/', page('company'), record);
 
+  await pause();
   const company = new FormData();
   company.append('_1_regime', 'responsable_inscripto');
   company.append('0', JSON.stringify([ref, 'es', { status: 'idle', values: {} }, '$K1']));
@@ -101,6 +114,7 @@ async function walk(
     page('certificate'),
   );
 
+  await pause();
   const generate = new FormData();
   generate.append('_1_alias', supplier.alias);
   generate.append(
@@ -115,25 +129,29 @@ async function walk(
     .exec(generated.text)?.[0]
     .replaceAll('\\n', '\n');
   if (!csr) throw new Error('no CSR on the certificate step');
-  await browser.prefetch(page('arca'), page('certificate'), record);
 
+  await pause();
   await timed('4 open the ARCA step', () => browser.navigate(page('arca'), page('certificate')));
+  await pause();
   expectRedirect(
     await timed('5 continue (→ upload)', () =>
-      browser.action(page('arca'), actions.continueToUpload, JSON.stringify([ref, 'es'])),
+      browser.action(page('arca'), actions.continueToUpload, stepForm(ref)),
     ),
     page('upload'),
   );
 
   // The supplier in the simulated ARCA (WSASS), as tests/e2e/support/simulator.ts plays it.
+  await pause();
   const wsass = '/simulator/arca/sandbox/wsass';
   await browser.document(wsass, record, '6 ARCA: open WSASS');
+  await pause();
   const issued = await timed('7 ARCA: create the certificate from the CSR', () =>
     browser.submit(`${wsass}/certificados`, { alias: supplier.alias, csr }),
   );
   const pem = /<textarea id="pem"[^>]*>([^<]+)<\/textarea>/.exec(issued.text)?.[1];
   if (!pem?.includes('BEGIN CERTIFICATE')) throw new Error('WSASS gave no certificate');
   await browser.document(wsass, record, '6 ARCA: open WSASS');
+  await pause();
   const authorized = await timed('8 ARCA: authorise wsfe', () =>
     browser.submit(`${wsass}/autorizaciones`, {
       alias: supplier.alias,
@@ -143,12 +161,9 @@ async function walk(
   );
   if (!authorized.path.endsWith('?ok=authorized')) throw new Error('WSASS did not authorise wsfe');
 
+  await pause();
   await browser.document(page('upload'), record, '9 open the upload step');
-  await Promise.all(
-    ['/', page('company'), page('certificate'), page('arca')].map((path) =>
-      browser.prefetch(path, page('upload'), record),
-    ),
-  );
+  await pause();
   const upload = new FormData();
   upload.append('_1_file', new File([], '', { type: 'application/octet-stream' }));
   upload.append('_1_pasted', pem);
@@ -159,15 +174,11 @@ async function walk(
     ),
     page('points-of-sale'),
   );
-  await browser.prefetch(`${page('points-of-sale')}?refresh=1`, page('points-of-sale'), record);
 
+  await pause();
   expectRedirect(
     await timed('11 finish (→ done)', () =>
-      browser.action(
-        page('points-of-sale'),
-        actions.finishRegistration,
-        JSON.stringify([ref, 'es']),
-      ),
+      browser.action(page('points-of-sale'), actions.finishRegistration, stepForm(ref)),
     ),
     page('done'),
   );

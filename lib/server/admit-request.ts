@@ -54,12 +54,12 @@ export function createAdmission(options: AdmissionOptions) {
     watchAdmission(name, () => ({ inFlight: gate.inFlight, waiting: gate.queued }));
   const admittedIds = new Map<string, number>();
 
-  const exempt = (req: IncomingMessage, pathname: string, sentRequestId: string | undefined) =>
-    STATIC.test(pathname) ||
-    (options.simulatorMounted && SIMULATOR.test(pathname)) ||
-    (sentRequestId !== undefined &&
-      admittedIds.has(sentRequestId) &&
-      LOOPBACK.test(req.socket.remoteAddress ?? ''));
+  const ownRequest = (req: IncomingMessage, sentRequestId: string | undefined) =>
+    sentRequestId !== undefined &&
+    admittedIds.has(sentRequestId) &&
+    LOOPBACK.test(req.socket.remoteAddress ?? '');
+  const exempt = (pathname: string) =>
+    STATIC.test(pathname) || (options.simulatorMounted && SIMULATOR.test(pathname));
 
   return {
     gates,
@@ -74,7 +74,14 @@ export function createAdmission(options: AdmissionOptions) {
       context: { pathname: string; requestId: string; sentRequestId: string | undefined },
       handle: () => void,
     ): void {
-      if (exempt(req, context.pathname, context.sentRequestId)) {
+      if (exempt(context.pathname)) {
+        handle();
+        return;
+      }
+      if (ownRequest(req, context.sentRequestId)) {
+        // Its answer is read by this process and never leaves it: gzipping it here only to
+        // gunzip it there (fetch asks for gzip by itself) is work for nothing.
+        delete req.headers['accept-encoding'];
         handle();
         return;
       }

@@ -11,6 +11,7 @@ import {
 } from '@/lib/security';
 import { createAdmission, type AdmissionOptions } from './admit-request';
 import { operationalHandler } from './operational-handler';
+import { STATIC_ASSETS_PREFIX } from './static-assets';
 import { observeRequest } from './observe-request';
 
 interface RequestHandlerOptions {
@@ -18,6 +19,11 @@ interface RequestHandlerOptions {
   /** Unauthenticated requests a minute from one client address (PAGE_REQUESTS_PER_MINUTE). */
   requestsPerMinute: number;
   handleApi(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * The build's static files from memory (lib/server/static-assets.ts): resolves false when it did
+   * not answer (another path, a file the build does not have), and the request goes on to the pages.
+   */
+  serveStatic?(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
   /** Everything that is not the API: registration pages, then Next. */
   handlePage(req: IncomingMessage, res: ServerResponse): void;
   /** /healthz and /readyz, answered before the per-address limits (lib/server/health.ts). */
@@ -77,6 +83,22 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return;
     }
     if (guard.page(req, res, pathname)) return;
+    if (options.serveStatic && pathname.startsWith(STATIC_ASSETS_PREFIX)) {
+      const { serveStatic } = options;
+      void serveStatic(req, res, pathname).then(
+        (served) => served || page(req, res, context),
+        () => page(req, res, context),
+      );
+      return;
+    }
+    page(req, res, context);
+  }
+
+  function page(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: { pathname: string; requestId: string; sentRequestId: string | undefined },
+  ) {
     if (!admission) options.handlePage(req, res);
     else admission.admit('pages', req, res, context, () => options.handlePage(req, res));
   }

@@ -3,3 +3,4 @@ export { createHealthEndpoints, HEALTH_PATHS } from './health';
 export { createMetricsEndpoint, metricsEndpointFor } from './metrics-endpoint';
 export { refreshDatabaseReadings } from './database-readings';
 export { startOperationsServer, type OperationsServer } from './operations-server';
+export { createStaticAssets } from './static-assets';

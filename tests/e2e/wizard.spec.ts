@@ -69,6 +69,15 @@ for (const [environment, locale] of [
     const reg = await startRegistration(request, environment, 'Ferretería Núñez SA');
     const prefix = locale === 'en' ? '/en' : '';
     const base = `${prefix}${reg.linkPath}`;
+    // The steps' actions answer where to go and the page navigates there itself: none answers a
+    // redirect, for which Next fetches the next page from the server itself before answering.
+    const steps = { actions: 0, redirects: [] as string[] };
+    page.on('response', (response) => {
+      if (!response.request().headers()['next-action']) return;
+      steps.actions++;
+      const redirect = response.headers()['x-action-redirect'];
+      if (redirect) steps.redirects.push(redirect);
+    });
 
     await page.goto(base);
     await expect(page).toHaveURL(new RegExp(`${base}/company$`));
@@ -132,6 +141,7 @@ for (const [environment, locale] of [
 
     await expect(page).toHaveURL(/\/done$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.done[environment]);
+    expect(steps).toEqual({ actions: 6, redirects: [] });
     const pointOfSale = number.padStart(4, '0');
     if (environment === 'live') {
       // Live never issues: it asks ARCA for the last voucher of each point of sale (A and B here).

@@ -71,11 +71,17 @@ function startServer(maxWaitMs = 30_000) {
     }
     if (url.pathname.endsWith('/nested')) {
       void request(origin, `/fast?from=${n}`, {
-        headers: { 'x-request-id': String(req.headers['x-request-id']) },
-      }).then((inner) => res.writeHead(200).end(`nested got ${inner.status}`));
+        headers: { 'x-request-id': String(req.headers['x-request-id']), 'accept-encoding': 'gzip' },
+      }).then((inner) =>
+        res
+          .writeHead(200)
+          .end(`nested got ${inner.status} (gzip asked: ${inner.headers['x-asked-gzip']})`),
+      );
       return;
     }
-    res.writeHead(200).end(`${kind} fast`);
+    res
+      .writeHead(200, { 'x-asked-gzip': String('accept-encoding' in req.headers) })
+      .end(`${kind} fast`);
   };
   const limits = { inFlight: 1, queue: 1, maxWaitMs };
   const server = http.createServer(
@@ -304,7 +310,12 @@ describe('admission control in front of the pages and the API', () => {
 
   it("this process's own request for an admitted one (Next fetching an action's redirect) is not queued behind it", async () => {
     const action = await request(app.origin(), '/es/console/nested?n=n1');
-    expect(action.text).toBe('nested got 200');
+    // Not gzipped either: its answer is read by this process only.
+    expect(action.text).toBe('nested got 200 (gzip asked: false)');
+    const outside = await request(app.origin(), '/es/console/fast', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(outside.headers['x-asked-gzip']).toBe('true');
     // The same request id from outside a request in flight is an ordinary request: it waits.
     const holder = request(app.origin(), '/es/console/slow?n=n2');
     await vi.waitFor(() => expect(app.isHeld('n2')).toBe(true));

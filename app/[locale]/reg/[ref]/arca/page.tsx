@@ -3,7 +3,7 @@ import { CopyField } from '@/components/wizard/copy-field';
 import { CsrDownload } from '@/components/wizard/csr-download';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { getEnv } from '@/lib/config';
-import { SubmitButton } from '@/components/wizard/submit-button';
+import { StepForm } from '@/components/wizard/step-form';
 import { currentCsr } from '@/lib/registration';
 import { localeParams } from '@/lib/i18n';
 import { ValidatedInUse } from '../certificate/validated-in-use';
@@ -85,9 +85,11 @@ export default async function ArcaStep({ params }: Props) {
           ))}
         </ul>
       </section>
-      <form action={continueToUpload.bind(null, ref, locale)}>
-        <SubmitButton label={t('next')} pendingLabel={tNav('saving')} />
-      </form>
+      <StepForm
+        action={continueToUpload.bind(null, ref, locale)}
+        label={t('next')}
+        pendingLabel={tNav('saving')}
+      />
     </div>
   );
 }

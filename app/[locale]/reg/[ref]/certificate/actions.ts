@@ -3,22 +3,25 @@
 import { getTranslations } from 'next-intl/server';
 import { explainOutcome, validateAlias } from '@/lib/arca';
 import { getDb } from '@/lib/db';
-import { redirect, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
 import { getLogger } from '@/lib/log';
 import { bringOwnCredentials, keepValidatedCredentials, prepareCsr } from '@/lib/registration';
 import type { ActionState } from '@/components/forms/action-state';
 import { loadRegistration, requireStep, withinRateLimit } from '../load';
+import { moveTo, type StepMove } from '../move-to';
 import { emptyUploads } from '../empty-uploads';
 import { readUpload } from '../read-upload';
 
-export type GenerateState = ActionState<{ alias: string }>;
+export type GenerateState = ActionState<{ alias: string }> | StepMove;
 export type ByoField = 'certificate' | 'key' | 'password';
 /** The names of the files sent come back (file fields come back empty). */
-export type ByoState = ActionState<
-  { certificateName?: string; keyName?: string },
-  undefined,
-  Partial<Record<ByoField, string>>
->;
+export type ByoState =
+  | ActionState<
+      { certificateName?: string; keyName?: string },
+      undefined,
+      Partial<Record<ByoField, string>>
+    >
+  | StepMove;
 
 export async function generateCsr(
   ref: string,
@@ -45,7 +48,7 @@ export async function generateCsr(
     getLogger().error({ err: error }, 'wizard: CSR generation failed');
     return { status: 'error', errors: [t('unexpected')], values };
   }
-  return redirect({ href: `/reg/${ref}/certificate?csr=ready`, locale });
+  return moveTo(`/reg/${ref}/certificate?csr=ready`, locale);
 }
 
 export async function uploadOwnCredentials(
@@ -84,18 +87,15 @@ export async function uploadOwnCredentials(
       fields: fieldsAt(result.problems.map((p) => p.code)),
       values,
     };
-  return redirect({
-    href: `/reg/${ref}/${registration.renewal ? 'done' : 'points-of-sale'}`,
-    locale,
-  });
+  return moveTo(`/reg/${ref}/${registration.renewal ? 'done' : 'points-of-sale'}`, locale);
 }
 
 /** Drops the pending CSR and goes back to the points of sale with the validated certificate. */
 export async function keepValidatedCertificate(ref: string, locale: Locale) {
   const registration = await loadRegistration(ref);
-  if (registration.authorizedAt) redirect({ href: `/reg/${ref}/done`, locale });
+  if (registration.authorizedAt) return moveTo(`/reg/${ref}/done`, locale);
   const kept = await keepValidatedCredentials(await getDb(), registration.entryId);
-  redirect({ href: `/reg/${ref}/${kept ? 'points-of-sale' : registration.step}`, locale });
+  return moveTo(`/reg/${ref}/${kept ? 'points-of-sale' : registration.step}`, locale);
 }
 
 /** The field each bring-your-own problem is about: the key (or its password), the certificate, or both when they do not match. */

@@ -4,6 +4,7 @@ import { useActionState, useMemo, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { useFollowMove } from '@/components/wizard/use-follow-move';
 import { useFileLimit } from '@/components/wizard/use-file-limit';
 import { idle } from '@/components/forms/action-state';
 import type { ByoField, ByoState } from './actions';
@@ -19,6 +20,7 @@ export function ByoForm({ action: upload }: { action: UploadOwnCredentials }) {
   const t = useTranslations('wizard.certificate');
   const tu = useTranslations('wizard.upload');
   const [state, action] = useActionState<ByoState, FormData>(upload, idle);
+  useFollowMove(state);
   const [heldBack, setHeldBack] = useState(0);
   const limit = useFileLimit((file) => tu('tooLarge', file));
   // noValidate below: a missing file gets the server's message in the supplier's language, not the browser's.

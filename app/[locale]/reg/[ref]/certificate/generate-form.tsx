@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { useFollowMove } from '@/components/wizard/use-follow-move';
 import type { GenerateState } from './actions';
 
 export type GenerateCsr = (state: GenerateState, form: FormData) => Promise<GenerateState>;
@@ -24,6 +25,7 @@ export function GenerateForm({
     status: 'idle',
     values: { alias },
   });
+  useFollowMove(state);
   const errors = state.status === 'error' ? (state.errors ?? []) : [];
   return (
     // noValidate: the server's message names the problem in the supplier's language, the browser's would not.

@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { SubmitButton } from '@/components/wizard/submit-button';
+import { StepForm } from '@/components/wizard/step-form';
 import type { Locale } from '@/lib/i18n';
 import type { RegistrationView } from '@/lib/registration';
 import { keepValidatedCertificate } from './actions';
@@ -32,13 +32,12 @@ export async function ValidatedInUse({
           date: format.dateTime(new Date(certificate.notAfter), { dateStyle: 'long' }),
         })}
       </p>
-      <form action={keepValidatedCertificate.bind(null, refCode, locale)}>
-        <SubmitButton
-          label={t('keepValidated')}
-          pendingLabel={t('keepingValidated')}
-          variant="secondary"
-        />
-      </form>
+      <StepForm
+        action={keepValidatedCertificate.bind(null, refCode, locale)}
+        label={t('keepValidated')}
+        pendingLabel={t('keepingValidated')}
+        variant="secondary"
+      />
     </div>
   );
 }

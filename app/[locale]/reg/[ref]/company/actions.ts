@@ -3,12 +3,13 @@
 import { z } from 'zod';
 import { getTranslations } from 'next-intl/server';
 import { getDb } from '@/lib/db';
-import { redirect, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
 import { REGIMES, updateProgress, type Regime } from '@/lib/registration';
 import type { ActionState } from '@/components/forms/action-state';
 import { requireStep, withinRateLimit } from '../load';
+import { moveTo, type StepMove } from '../move-to';
 
-export type CompanyState = ActionState<{ regime?: Regime }>;
+export type CompanyState = ActionState<{ regime?: Regime }> | StepMove;
 
 const input = z.object({ regime: z.enum(REGIMES) });
 
@@ -33,5 +34,5 @@ export async function saveCompany(
   await updateProgress(await getDb(), registration.entryId, 'certificate', {
     regime: parsed.data.regime,
   });
-  return redirect({ href: `/reg/${ref}/certificate`, locale });
+  return moveTo(`/reg/${ref}/certificate`, locale);
 }

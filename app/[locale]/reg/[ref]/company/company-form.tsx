@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { useFollowMove } from '@/components/wizard/use-follow-move';
 import type { Regime } from '@/lib/registration';
 import type { CompanyState } from './actions';
 
@@ -25,6 +26,7 @@ export function CompanyForm({
     status: 'idle',
     values: { regime: regime ?? undefined },
   });
+  useFollowMove(state);
   const errors = state.status === 'error' ? (state.errors ?? []) : [];
   return (
     <form action={action} className="space-y-4" noValidate>

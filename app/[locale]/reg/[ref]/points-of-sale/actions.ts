@@ -2,9 +2,10 @@
 
 import { getDb } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
-import { redirect, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
 import { completeRegistration } from '@/lib/registration';
 import { requireStep } from '../load';
+import { moveTo } from '../move-to';
 
 /**
  * Wakes the waiting job. Twice (double submit, two tabs) completes it once: the second finds it done.
@@ -16,7 +17,7 @@ export async function finishRegistration(ref: string, locale: Locale) {
     await completeRegistration(await getDb(), registration.entryId);
   } catch (error) {
     if (!(error instanceof DomainError && error.code === 'no_validated_certificate')) throw error;
-    redirect({ href: `/reg/${ref}/points-of-sale?finish=no-certificate`, locale });
+    return moveTo(`/reg/${ref}/points-of-sale?finish=no-certificate`, locale);
   }
-  redirect({ href: `/reg/${ref}/done`, locale });
+  return moveTo(`/reg/${ref}/done`, locale);
 }

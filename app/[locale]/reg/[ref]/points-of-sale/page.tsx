@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { explainOutcome, formatCuit } from '@/lib/arca';
-import { SubmitButton } from '@/components/wizard/submit-button';
+import { StepForm } from '@/components/wizard/step-form';
 import { PointOfSaleGuide } from '@/components/wizard/point-of-sale-guide';
 import { StepHeading } from '@/components/wizard/step-heading';
 import { getDb } from '@/lib/db';
@@ -86,9 +86,11 @@ export default async function PointsOfSaleStep({ params, searchParams }: Props) 
           </Link>
         </div>
       )}
-      <form action={finishRegistration.bind(null, ref, locale)}>
-        <SubmitButton label={t('finish')} pendingLabel={t('finishing')} />
-      </form>
+      <StepForm
+        action={finishRegistration.bind(null, ref, locale)}
+        label={t('finish')}
+        pendingLabel={t('finishing')}
+      />
     </div>
   );
 }

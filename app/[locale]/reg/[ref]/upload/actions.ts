@@ -3,20 +3,23 @@
 import { getTranslations } from 'next-intl/server';
 import { explainOutcome, MAX_INPUT_BYTES } from '@/lib/arca';
 import { getDb } from '@/lib/db';
-import { redirect, type Locale } from '@/lib/i18n';
+import type { Locale } from '@/lib/i18n';
 import { getLogger } from '@/lib/log';
 import { validateCertificate } from '@/lib/registration';
 import type { ActionState } from '@/components/forms/action-state';
 import { requireStep, withinRateLimit } from '../load';
+import { moveTo, type StepMove } from '../move-to';
 import { emptyUploads } from '../empty-uploads';
 import { readUpload } from '../read-upload';
 
 /** `fileName` names the file sent (the field comes back empty). */
-export type UploadState = ActionState<
-  { pasted: string; fileName?: string },
-  undefined,
-  Partial<Record<'file' | 'pasted', string>>
->;
+export type UploadState =
+  | ActionState<
+      { pasted: string; fileName?: string },
+      undefined,
+      Partial<Record<'file' | 'pasted', string>>
+    >
+  | StepMove;
 
 export async function uploadCertificate(
   ref: string,
@@ -52,8 +55,5 @@ export async function uploadCertificate(
       values,
     };
   // A renewal keeps the points of sale already checked: the new certificate is in use, it is done.
-  return redirect({
-    href: `/reg/${ref}/${registration.renewal ? 'done' : 'points-of-sale'}`,
-    locale,
-  });
+  return moveTo(`/reg/${ref}/${registration.renewal ? 'done' : 'points-of-sale'}`, locale);
 }

@@ -4,6 +4,7 @@ import { useActionState, useMemo, useState, type DragEvent, type FormEvent } fro
 import { useTranslations } from 'next-intl';
 import { FormMessage } from '@/components/wizard/form-message';
 import { SubmitButton } from '@/components/wizard/submit-button';
+import { useFollowMove } from '@/components/wizard/use-follow-move';
 import { useFileLimit } from '@/components/wizard/use-file-limit';
 import { MAX_INPUT_BYTES } from '@/lib/limits';
 import { idle } from '@/components/forms/action-state';
@@ -16,6 +17,7 @@ export type UploadCertificate = (state: UploadState, form: FormData) => Promise<
 export function UploadForm({ action: upload }: { action: UploadCertificate }) {
   const t = useTranslations('wizard.upload');
   const [state, action] = useActionState<UploadState, FormData>(upload, idle);
+  useFollowMove(state);
   // The file chosen since the last answer; after an answer the field is empty again and the answer names what was sent.
   const [chosen, setChosen] = useState<{ name: string; answer: UploadState }>();
   const [dragging, setDragging] = useState(false);
