@@ -51,10 +51,12 @@ export function createApiApp(options: ApiOptions = {}) {
     scheme: 'bearer',
   });
 
-  // Answers hold workspace data: no cache (browser, proxy) may keep them.
+  // Answers hold workspace data: no cache (browser, proxy) may keep them. Set on the finished
+  // response's own headers: c.header() after next() would copy the whole response (its body made a
+  // stream), which then no longer goes out in one write.
   app.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use(
     '*',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -13,5 +13,5 @@ function canonical(value: unknown): string {
 
 /** The same request, whatever its key order, hashes the same: a repeat is not a conflict. */
 export function requestHash(value: unknown): string {
-  return createHash('sha256').update(canonical(value)).digest('hex');
+  return hash('sha256', canonical(value), 'hex');
 }

@@ -42,6 +42,21 @@ export function acceptClientAddress(req: IncomingMessage, trustedProxies: Truste
  * network; counting single IPv6 addresses would let anyone rotate through 2^64 of them).
  */
 export function clientAddressKey(address: string): string {
+  let key = knownKeys.get(address);
+  if (key === undefined) {
+    // Bounded: past it, start afresh rather than grow with every address ever seen.
+    if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+    knownKeys.set(address, (key = addressKey(address)));
+  }
+  return key;
+}
+
+// Every request asks for its client's key, and a client sends many requests: parsing its address
+// each time cost more than the rest of deciding who sent it.
+const KNOWN_KEYS_MAX = 10_000;
+const knownKeys = new Map<string, string>();
+
+function addressKey(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();

@@ -100,21 +100,28 @@ export function createAdmission(options: AdmissionOptions) {
       const held: { ticket?: AdmissionTicket } = {};
       let queued = true;
       let admittedAtOnce = false;
-      // Bound to this request's context: a queued request is let in from another one's 'close',
-      // and its log lines and problems must still carry its own request id.
+      // A queued request is let in (or refused) later, from another request's 'close': its log lines
+      // and problems must still carry its own request id, so its callbacks then run in the context
+      // captured here. Captured only for a request that waits: AsyncResource.bind costs more than
+      // the rest of admission, and a request let in or refused at once is still in its own context.
+      let waiting: AsyncResource | undefined;
+      const inOwnContext = (run: () => void) => (waiting ? waiting.runInAsyncScope(run) : run());
       const ticket = gates[gate].enter(
-        AsyncResource.bind(() => {
-          queued = false;
-          // Let in at once: handled below, once its slot is sure to be freed on 'close'.
-          if (held.ticket) start();
-          else admittedAtOnce = true;
-        }),
-        AsyncResource.bind((reason: Refusal) => {
-          queued = false;
-          countAdmissionRefused(gate, reason);
-          if (!res.destroyed && !res.headersSent) refuse(gate, res, context.pathname, reason);
-        }),
+        () =>
+          inOwnContext(() => {
+            queued = false;
+            // Let in at once: handled below, once its slot is sure to be freed on 'close'.
+            if (held.ticket) start();
+            else admittedAtOnce = true;
+          }),
+        (reason: Refusal) =>
+          inOwnContext(() => {
+            queued = false;
+            countAdmissionRefused(gate, reason);
+            if (!res.destroyed && !res.headersSent) refuse(gate, res, context.pathname, reason);
+          }),
       );
+      if (queued) waiting = new AsyncResource('admission-wait');
       held.ticket = ticket;
       // 'close': the answer is over, or the client went away (then a queued request leaves the
       // queue, and an admitted one frees its slot at once).

@@ -3,7 +3,7 @@ export { readEntryRequest } from './read-entry-request';
 export type { EntryRequest, ReadEntryRequest } from './read-entry-request';
 export { storeEntry } from './store-entry';
 export type { NewEntryRequest } from './store-entry';
-export { getEntry, getEntryByKey } from './get-entry';
+export { getEntry, getEntryByKey, getEntryWithFiles } from './get-entry';
 export { listEntries } from './list-entries';
 export { decodeListCursor } from './decode-list-cursor';
 export { findEntries } from './find-entries';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { queryRows, schema, type Db } from '@/lib/db';
+import { queryRows, runStatement, schema, statement, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { requestHash } from '@/lib/idempotency';
 import { createJobBody } from './schemas';
@@ -101,12 +101,19 @@ export async function createJob(
   return { job: (await getJob(db, ownerId, existing.id))!, created: false };
 }
 
+// Read before every job is queued: a prepared statement.
+const workflowTemplateAndEntrySchema = statement(
+  'transform_workflow_template_and_entry_schema',
+  `select (select template from transform_workflows where id = $1 and owner_id = $3) as template,
+          (select doc_schema from silo_entries where id = $2 and owner_id = $3) as doc_schema`,
+);
+
 /** A workflow runs only on the documents it is for: the registration workflow never on an invoice. */
 async function refuseSchemaMismatch(db: Db, ownerId: string, workflowId: string, entryId: string) {
-  const [found] = await queryRows<{ template: string | null; doc_schema: string | null }>(
+  const [found] = await runStatement<{ template: string | null; doc_schema: string | null }>(
     db,
-    sql`select (select template from transform_workflows where id = ${workflowId} and owner_id = ${ownerId}) as template,
-               (select doc_schema from silo_entries where id = ${entryId} and owner_id = ${ownerId}) as doc_schema`,
+    workflowTemplateAndEntrySchema,
+    [workflowId, entryId, ownerId],
   );
   const mismatch = found?.doc_schema ? schemaMismatch(found.template, found.doc_schema) : undefined;
   if (mismatch)

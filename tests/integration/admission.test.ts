@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -333,6 +334,16 @@ describe('admission control: the bounded wait', () => {
   const app = startServer(300);
   beforeAll(app.start);
   afterAll(app.stop);
+
+  it('a request let in at once binds no async context: only one that waits needs its own back', async () => {
+    const bind = vi.spyOn(AsyncResource, 'bind');
+    try {
+      expect((await request(app.origin(), '/utils/v1/fast')).status).toBe(200);
+      expect(bind).not.toHaveBeenCalled();
+    } finally {
+      bind.mockRestore();
+    }
+  });
 
   it('a request that waited longer than ADMISSION_QUEUE_WAIT_MS gets the 503 with Retry-After', async () => {
     const before = await counter('admission_refused_total', 'gate="api",reason="waited_too_long"');

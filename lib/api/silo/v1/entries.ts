@@ -2,11 +2,13 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   getEntry,
   getEntryByKey,
+  getEntryWithFiles,
   listEntries,
   listEntryFiles,
   listEntryStates,
   updatePartyEntry,
   type Entry,
+  type ListedEntryFile,
 } from '@/lib/silo';
 import { DomainError } from '@/lib/errors';
 import { INVOICE_SCHEMA, updateInvoiceEntry } from '@/lib/invoices';
@@ -150,8 +152,10 @@ const routes = {
 };
 
 /** An entry as GET returns it: with its files (Invopop's `attachments`), when it has any. */
-const entryWithFiles = async (db: Db, ownerId: string, entry: Entry, url: string) => {
-  const files = await listEntryFiles(db, ownerId, entry.id);
+const entryWithFiles = async (db: Db, ownerId: string, entry: Entry, url: string) =>
+  entryDto(entry, await listEntryFiles(db, ownerId, entry.id), url);
+
+const entryDto = (entry: Entry, files: ListedEntryFile[], url: string) => {
   const origin = new URL(url).origin;
   return EntrySchema.parse(
     toEntryDto(
@@ -221,14 +225,13 @@ export const entriesV1 = newRouter()
     return c.json(await entryWithFiles(c.get('db'), owner, entry, c.req.url), 200);
   })
   .openapi(routes.get, async (c) => {
-    const entry = await getEntry(
+    const found = await getEntryWithFiles(
       c.get('db'),
       c.get('principal').workspaceId,
       c.req.valid('param').id,
     );
-    if (!entry) throw entryNotFound();
-    const owner = c.get('principal').workspaceId;
-    return c.json(await entryWithFiles(c.get('db'), owner, entry, c.req.url), 200);
+    if (!found) throw entryNotFound();
+    return c.json(entryDto(found.entry, found.files, c.req.url), 200);
   })
   .openapi(routes.states, async (c) => {
     const states = await listEntryStates(
