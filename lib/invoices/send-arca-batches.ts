@@ -1,7 +1,11 @@
 import 'server-only';
-import { getVouchersPerRequest, requestCaes } from '@/lib/arca';
+import {
+  getVouchersPerRequest,
+  requestCaes,
+  type FeCaeAnswer,
+  type NumberedFeVoucher,
+} from '@/lib/arca';
 import type { ArcaSession } from './arca-session';
-import type { SendArca } from './send-arca';
 
 // FECompTotXRequest's RegXReq per WSFE endpoint, asked once per process. When ARCA gives none (an
 // error, or an answer without it) the send goes one voucher at a time, and asks again only after
@@ -9,8 +13,14 @@ import type { SendArca } from './send-arca';
 const limits = new Map<string, { limit: Promise<number>; until: number }>();
 const ASK_AGAIN_MS = 10 * 60_000;
 
+/** What a web service with batches adds to SendArca (send-arca.ts). */
+export interface BatchCalls {
+  batchLimit(): Promise<number>;
+  requestCaes(vouchers: readonly NumberedFeVoucher[]): Promise<FeCaeAnswer>;
+}
+
 /** WSFE's batches for SendArca: RegXReq (asked once, cached) and FECAESolicitar with CantReg > 1. */
-export function wsfeBatches(session: ArcaSession): Pick<SendArca, 'batchLimit' | 'requestCaes'> {
+export function wsfeBatches(session: ArcaSession): BatchCalls {
   const { options, auth } = session;
   return {
     batchLimit() {

@@ -2,11 +2,11 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import type { SendArca } from './send-arca';
 import { reserveBatch, type BatchMember } from './send-batch-store';
-import type { Gathered, SendResult, SendState } from './send-protocol';
+import type { Gathered, SendResult, SendState } from './send-protocol-types';
 import type { VoucherSequence } from './send-store';
 import type { FeVoucher } from '@/lib/arca';
 import { isCtSend, type SendVoucher } from './send-voucher-kinds';
-import type { SendRequest } from './send-voucher';
+import type { SendRequest } from './send-request';
 
 // «Para comprobantes del tipo MiPyMEs (FCE), la cantidad habilitada es 1 comprobante por request»
 // (WSFEv1's manual, 10003): Facturas de Crédito Electrónicas are never batched.

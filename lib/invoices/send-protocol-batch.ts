@@ -1,6 +1,11 @@
 import type { CaeResult, FeCaeAnswer, WsfeError } from '@/lib/arca';
 import type { BatchMember, MemberWrite } from './send-batch-store';
-import { STALE_LAST, type SendContext, type SendResult, type SendState } from './send-protocol';
+import {
+  STALE_LAST,
+  type SendContext,
+  type SendResult,
+  type SendState,
+} from './send-protocol-types';
 import { approvalDifferences, describeDifferences } from './verify-approval';
 
 // The send protocol's decisions on a batch's answer (send-protocol.ts draws the rest). WSFEv1's
