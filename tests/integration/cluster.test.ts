@@ -198,7 +198,10 @@ describe.skipIf(!url)(
           entryIds.map(async (id) => (await sendRow(db, id))!.number),
         );
         expect(numbers.sort((x, y) => x! - y!)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
-        expect(sim.methods.filter((m) => m === 'FECAESolicitar').length - sendsBefore).toBe(n);
+        // A worker holding several waiting sends of the sequence batches them: at most one request each.
+        const requests = sim.methods.filter((m) => m === 'FECAESolicitar').length - sendsBefore;
+        expect(requests).toBeGreaterThanOrEqual(1);
+        expect(requests).toBeLessThanOrEqual(n);
         // With RUNNER=off the sends are counted by the workers (on their WORKER_PORT), none by an instance.
         expect((await summed(workerUrls, APPROVED)) - approvedBefore).toBe(n);
         expect(await summed([a.url, b.url], APPROVED)).toBe(0);
