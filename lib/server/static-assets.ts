@@ -42,9 +42,7 @@ export function createStaticAssets(staticDir: string) {
   const assets = new Map<string, Promise<Asset | undefined>>();
   const root = path.resolve(staticDir);
 
-  const load = async (relative: string): Promise<Asset | undefined> => {
-    const file = path.resolve(root, relative);
-    if (!file.startsWith(root + path.sep)) return undefined;
+  const load = async (file: string): Promise<Asset | undefined> => {
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
     const plain = await readFile(file);
@@ -61,13 +59,17 @@ export function createStaticAssets(staticDir: string) {
     };
   };
 
-  const assetFor = (relative: string) => {
-    let asset = assets.get(relative);
+  // Kept by the file it resolves to, never by the path as spelled: `a/../b.js` and `b.js` are one
+  // entry, so no spelling of a path makes the map hold a file twice.
+  const assetFor = async (relative: string) => {
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep)) return undefined;
+    let asset = assets.get(file);
     if (!asset) {
-      asset = load(relative);
-      assets.set(relative, asset);
+      asset = load(file);
+      assets.set(file, asset);
       // A file that is not there is asked of the disk again next time (a build being replaced).
-      void asset.then((found) => found || assets.delete(relative));
+      void asset.then((found) => found || assets.delete(file));
     }
     return asset;
   };

@@ -109,4 +109,20 @@ describe('static assets from memory', () => {
       expect((await get(pathname)).status).toBe(404);
     expect(passedOn).toHaveLength(4);
   });
+
+  it('keeps one copy of a file however its path is spelled', async () => {
+    await get('/_next/static/chunks/app.js', { 'accept-encoding': 'gzip' });
+    const gzipCalls = vi.mocked(zlib.gzip).mock.calls.length;
+    for (const spelling of [
+      '/_next/static/chunks/./app.js',
+      '/_next/static/chunks/../chunks/app.js',
+      '/_next/static/%63hunks/app.js',
+      '/_next/static/chunks//app.js',
+    ]) {
+      const answer = await get(spelling, { 'accept-encoding': 'gzip' });
+      expect(answer.status).toBe(200);
+      expect(gunzipSync(answer.body).toString()).toBe(SCRIPT);
+    }
+    expect(vi.mocked(zlib.gzip).mock.calls.length - gzipCalls).toBe(0);
+  });
 });
