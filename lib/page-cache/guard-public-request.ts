@@ -4,7 +4,7 @@ import { LocalRateLimit } from '@/lib/ratelimit';
 import { isWellFormedRef } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER, isRegistrationPath } from '@/lib/security';
 import { wasRecentlyValid } from '@/lib/workspaces';
-import { sendPlainPage } from './plain-pages';
+import { plainPageLocale, sendPlainPage } from './plain-pages';
 
 interface PublicRequestGuardOptions {
   /** Unauthenticated requests a minute from one client address (an IPv6 /64), whatever the path; spent at most a sixth in any 10 s. */
@@ -42,7 +42,7 @@ export function createPublicRequestGuard(options: PublicRequestGuardOptions) {
   return {
     page(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
       if (STATIC.test(pathname)) return false;
-      const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'es';
+      const locale = plainPageLocale(pathname);
       const { allowed, resetSeconds } = limit.hit(clientKey(req), now());
       if (!allowed) {
         // Only the wizard keeps a supplier's progress; elsewhere there is none to promise.

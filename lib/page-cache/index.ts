@@ -3,4 +3,4 @@ export { createPublicRequestGuard } from './guard-public-request';
 export { PageStore } from './page-store';
 export type { StoredPage } from './page-store';
 export { matchRegistrationPage, isCacheableRequest } from './match-registration-page';
-export { sendPlainPage, type PlainPage } from './plain-pages';
+export { plainPageLocale, sendPlainPage, type PlainPage } from './plain-pages';

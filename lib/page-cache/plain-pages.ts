@@ -28,6 +28,11 @@ export type PlainPage = keyof typeof COPY;
  * the instance too busy to take the request): plain
  * HTML with no script, in the supplier's language, with a link back to where they were.
  */
+/** The language of a plain page for a path: English under /en, Spanish otherwise. */
+export function plainPageLocale(path: string): 'es' | 'en' {
+  return path === '/en' || path.startsWith('/en/') ? 'en' : 'es';
+}
+
 export function sendPlainPage(
   res: ServerResponse,
   status: number,

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { actionReplyProblem } from './action-reply-problem';
-import { sendPlainPage } from './plain-pages';
+import { plainPageLocale, sendPlainPage } from './plain-pages';
 
 /**
  * A server action posted with JavaScript (`Next-Action`) whose arguments Next's decoder would throw
@@ -20,7 +20,7 @@ export async function refuseGarbledAction(
     req.unshift(body);
     return false;
   }
-  const locale = path === '/en' || path.startsWith('/en/') ? 'en' : 'es';
+  const locale = plainPageLocale(path);
   sendPlainPage(res, 400, 'badRequest', locale, path);
   return true;
 }

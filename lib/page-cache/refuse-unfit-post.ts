@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BODY_LIMITS, declaredBodySize } from '@/lib/request-body';
 import { matchRegistrationPage } from './match-registration-page';
-import { sendPlainPage, type PlainPage } from './plain-pages';
+import { plainPageLocale, sendPlainPage, type PlainPage } from './plain-pages';
 
 /**
  * Answers, before Next reads it, a page post (a server action) that Next would answer with a bare
@@ -11,7 +11,7 @@ import { sendPlainPage, type PlainPage } from './plain-pages';
  */
 export function refuseUnfitPost(req: IncomingMessage, res: ServerResponse, path: string): boolean {
   if (req.method !== 'POST') return false;
-  const locale = path === '/en' || path.startsWith('/en/') ? 'en' : 'es';
+  const locale = plainPageLocale(path);
   const wizard = matchRegistrationPage(path);
   const origin = originHost(req.headers.origin);
   if (origin === null) return answer(res, 400, 'badRequest', locale, path);

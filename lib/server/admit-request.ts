@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { problem } from '@/lib/api/problem';
 import { countAdmissionQueued, countAdmissionRefused, watchAdmission } from '@/lib/metrics';
-import { sendPlainPage } from '@/lib/page-cache';
+import { plainPageLocale, sendPlainPage } from '@/lib/page-cache';
 import {
   createAdmissionGate,
   type AdmissionGate,
@@ -135,7 +135,7 @@ export function createAdmission(options: AdmissionOptions) {
 function refuse(gate: GateName, res: ServerResponse, pathname: string, reason: Refusal) {
   const retryAfter = String(ADMISSION_RETRY_AFTER_SECONDS);
   if (gate === 'pages') {
-    const locale = pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'es';
+    const locale = plainPageLocale(pathname);
     sendPlainPage(res, 503, 'busy', locale, pathname, { 'Retry-After': retryAfter });
     return;
   }
