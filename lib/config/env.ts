@@ -189,7 +189,11 @@ export function parseEnv(vars: Record<string, string | undefined>) {
 /**
  * Requests handled at once and queued per instance. Pages (Next rendering, server actions) are
  * CPU-bound but also wait on the database and ARCA: 8 per core. API requests are short: 32 per
- * core. Each queue holds 8 times its gate's slots, waiting at most ADMISSION_QUEUE_WAIT_MS.
+ * core. Every request waits at most ADMISSION_QUEUE_WAIT_MS. The API's queue holds 8 times its
+ * slots (its clients retry on Retry-After by design). The pages' queue holds 64 times: each supplier
+ * has one click outstanding, and a crowd opening links at once must wait its turn rather than be
+ * turned away (with 8 times, 400 at once on 2 cores left some refused twenty times in a row); a
+ * queued request is only a paused socket, and the wait bound, not the queue, limits the wait.
  */
 function admissionLimits(
   raw: {
@@ -205,7 +209,7 @@ function admissionLimits(
   const api = raw.ADMISSION_API_IN_FLIGHT ?? 32 * cpus;
   const maxWaitMs = raw.ADMISSION_QUEUE_WAIT_MS;
   return {
-    pages: { inFlight: pages, queue: raw.ADMISSION_PAGES_QUEUE ?? 8 * pages, maxWaitMs },
+    pages: { inFlight: pages, queue: raw.ADMISSION_PAGES_QUEUE ?? 64 * pages, maxWaitMs },
     api: { inFlight: api, queue: raw.ADMISSION_API_QUEUE ?? 8 * api, maxWaitMs },
   };
 }

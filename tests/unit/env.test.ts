@@ -27,7 +27,7 @@ describe('parseEnv', () => {
   it('sizes admission control from the CPU count unless told, the queues from the slots', () => {
     const cpus = availableParallelism();
     expect(parseEnv({}).admission).toEqual({
-      pages: { inFlight: 8 * cpus, queue: 64 * cpus, maxWaitMs: 10_000 },
+      pages: { inFlight: 8 * cpus, queue: 512 * cpus, maxWaitMs: 10_000 },
       api: { inFlight: 32 * cpus, queue: 256 * cpus, maxWaitMs: 10_000 },
     });
     const told = parseEnv({
@@ -37,7 +37,7 @@ describe('parseEnv', () => {
       ADMISSION_QUEUE_WAIT_MS: '2500',
     }).admission;
     expect(told).toEqual({
-      pages: { inFlight: 3, queue: 24, maxWaitMs: 2_500 },
+      pages: { inFlight: 3, queue: 192, maxWaitMs: 2_500 },
       api: { inFlight: 5, queue: 0, maxWaitMs: 2_500 },
     });
     expect(() => parseEnv({ ADMISSION_PAGES_IN_FLIGHT: '0' })).toThrow(ConfigError);
