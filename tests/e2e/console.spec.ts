@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startRegistration } from './support/api';
 import { completeSandboxWizard } from './support/complete-wizard';
 import { checkPage, watchConsole } from './support/page-checks';
 import { readSeed, signIn, startReceiver } from './support/console';
@@ -13,19 +14,12 @@ test.describe('operator console', () => {
   test('an operator connects the app, creates the workflow with a webhook, adds a supplier, runs it and reads the link', async ({
     page,
   }, testInfo) => {
-    // About 35 pages each checked with axe and a full-page screenshot, sharing two cores with the
-    // other worker: roughly two minutes, and room for a busy machine.
-    test.setTimeout(300_000);
+    // About 25 pages each checked with axe and a full-page screenshot, sharing two cores with the
+    // other worker: room for a busy machine.
+    test.setTimeout(240_000);
     const receiver = await startReceiver();
     const noConsoleErrors = watchConsole(page);
-    const visited: { path: string; name: string }[] = [];
-    const check = async (name: string, heading: RegExp) => {
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      visited.push({ path: new URL(page.url()).pathname + new URL(page.url()).search, name });
-      // Next streams metadata: after an action re-renders the page the <title> comes back a moment later.
-      await expect(page).toHaveTitle(/\S/);
-      await checkPage(page, testInfo, `console-${name}-es`);
-    };
+    const { check, visited } = pageChecks(page, testInfo);
 
     const journey = seed.journeys[testInfo.project.name];
     if (!journey)
@@ -204,8 +198,58 @@ test.describe('operator console', () => {
     await expect(page.getByTestId('job-list')).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await check('jobs', /Trabajos/);
 
-    // The operator registers the company: opens the link from the Meta tab and completes the wizard.
-    const alias = await completeSandboxWizard(page, new URL(link).pathname, '30712345671');
+    // The same pages in English.
+    const english: Record<string, RegExp> = {
+      home: /^Home$/,
+      apps: /^Apps$/,
+      'workflow-new': /^New workflow$/,
+      workflow: /ARCA register supplier/,
+      workflows: /^Workflows$/,
+      'supplier-new': /^New supplier$/,
+      supplier: new RegExp(name),
+      'supplier-meta': new RegExp(name),
+      'supplier-history': new RegExp(name),
+      'supplier-jobs': new RegExp(name),
+      job: /^Job$/,
+      jobs: /^Jobs$/,
+    };
+    await checkInEnglish(page, testInfo, visited, english);
+
+    // The English console speaks English, with names instead of ids.
+    await page.goto('/en/console/jobs');
+    const englishRow = page
+      .getByTestId('job-list')
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .first();
+    await expect(englishRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
+    await expect(englishRow).toContainText('Waiting');
+    await page.goto(`/en${jobPath}`);
+    await expect(page.getByTestId('intent-list')).toContainText('Set state to “Processing”');
+    await expect(page.getByTestId('intent-list')).toContainText('Wait for ARCA authorization');
+    noConsoleErrors();
+    await receiver.close();
+  });
+
+  test('a supplier the API registered completes the wizard, and the console shows it registered and guards a second run', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const noConsoleErrors = watchConsole(page);
+    const { check, visited } = pageChecks(page, testInfo);
+    const registering = seed.registrations[testInfo.project.name];
+    if (!registering)
+      throw new Error(
+        `tests/e2e/support/console-seed.ts seeds no registrations workspace for project ${testInfo.project.name}`,
+      );
+    const name = `Proveedor API ${testInfo.project.name} ${Date.now()}`;
+    const reg = await startRegistration(request, registering, name);
+    const supplierId = reg.entryId;
+
+    // The company completes the wizard from its link.
+    const alias = await completeSandboxWizard(page, reg.linkPath, reg.cuit);
+    await signIn(page, registering.email, seed.password);
     await page.goto(`/console/suppliers/${supplierId}`);
     await expect(page.locator('main')).toContainText('Registrado');
     await expect(page.locator('main')).toContainText(alias);
@@ -259,6 +303,44 @@ test.describe('operator console', () => {
     await expect(page).toHaveURL(/expiring=1/);
     await expect(page.getByTestId('supplier-list')).toHaveCount(0);
 
+    await checkInEnglish(page, testInfo, visited, {
+      suppliers: /^Suppliers$/,
+      'supplier-registered': new RegExp(name),
+    });
+
+    // The English console speaks English, with names instead of ids.
+    await page.goto('/en/console/jobs');
+    const englishRow = page
+      .getByTestId('job-list')
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .first();
+    await expect(englishRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
+    await expect(englishRow).toContainText('Done');
+    await englishRow.getByRole('link').click();
+    await expect(page.getByTestId('intent-list')).toContainText(
+      'Certificate validated and authorised for electronic invoicing',
+    );
+    await page.goto(`/en/console/suppliers/${supplierId}`);
+    await expect(page.locator('main')).toContainText(/Time left\s*Expires in \d+ days/);
+    await expect(page.getByTestId('rerun-warning')).toContainText(
+      'This supplier is already registered with ARCA.',
+    );
+    noConsoleErrors();
+  });
+
+  test('an operator creates an API key shown once, revokes it, switches the environment, and signs out', async ({
+    page,
+  }, testInfo) => {
+    const noConsoleErrors = watchConsole(page);
+    const { check, visited } = pageChecks(page, testInfo);
+    const configured = seed.settings[testInfo.project.name];
+    if (!configured)
+      throw new Error(
+        `tests/e2e/support/console-seed.ts seeds no settings workspace for project ${testInfo.project.name}`,
+      );
+    await signIn(page, configured.email, seed.password);
+
     // Settings: an API key shown once, then revoked; the environment switch.
     await page.goto('/console/settings');
     await page.getByLabel('Nombre de la nueva clave').fill(`e2e ${testInfo.project.name}`);
@@ -274,63 +356,15 @@ test.describe('operator console', () => {
     await page.getByLabel(/^Producción/).check();
     await page.getByRole('button', { name: 'Guardar ambiente' }).click();
     await expect(page.getByTestId('form-status').first()).toHaveText('Guardamos el ambiente.');
-    await expect(page.getByText(`${journey.workspaceName} · Producción`)).toBeVisible();
+    await expect(page.getByText(`${configured.workspaceName} · Producción`)).toBeVisible();
     await page.getByLabel(/^Homologación/).check();
     await page.getByRole('button', { name: 'Guardar ambiente' }).click();
-    await expect(page.getByText(`${journey.workspaceName} · Homologación (pruebas)`)).toBeVisible();
+    await expect(
+      page.getByText(`${configured.workspaceName} · Homologación (pruebas)`),
+    ).toBeVisible();
     await check('settings', /Ajustes/);
 
-    // The same pages in English.
-    const english: Record<string, RegExp> = {
-      home: /^Home$/,
-      apps: /^Apps$/,
-      'workflow-new': /^New workflow$/,
-      workflow: /ARCA register supplier/,
-      workflows: /^Workflows$/,
-      'supplier-new': /^New supplier$/,
-      supplier: new RegExp(name),
-      'supplier-meta': new RegExp(name),
-      'supplier-history': new RegExp(name),
-      'supplier-jobs': new RegExp(name),
-      job: /^Job$/,
-      jobs: /^Jobs$/,
-      suppliers: /^Suppliers$/,
-      settings: /^Settings$/,
-      'supplier-registered': new RegExp(name),
-    };
-    const seen = new Set<string>();
-    for (const { path, name: pageName } of visited) {
-      if (!(pageName in english) || seen.has(path)) continue;
-      seen.add(path);
-      await page.goto(`/en${path}`);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(english[pageName]!);
-      await expect(page).toHaveTitle(/\S/);
-      await checkPage(page, testInfo, `console-${pageName}-en`);
-    }
-    await expect(page.getByRole('link', { name: 'Español' })).toBeVisible();
-
-    // The English console speaks English, with names instead of ids.
-    await page.goto('/en/console/jobs');
-    const englishRow = page
-      .getByTestId('job-list')
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .first();
-    await expect(englishRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
-    await expect(englishRow).toContainText('Done');
-    await page.goto(`/en${jobPath}`);
-    await expect(page.getByTestId('intent-list')).toContainText('Set state to “Processing”');
-    await expect(page.getByTestId('intent-list')).toContainText('Wait for ARCA authorization');
-    await expect(page.getByTestId('intent-list')).toContainText(
-      'Certificate validated and authorised for electronic invoicing',
-    );
-    await page.goto(`/en/console/suppliers/${supplierId}`);
-    await expect(page.locator('main')).toContainText(/Time left\s*Expires in \d+ days/);
-    await expect(page.getByTestId('rerun-warning')).toContainText(
-      'This supplier is already registered with ARCA.',
-    );
-    await checkPage(page, testInfo, 'console-supplier-registered-en');
+    await checkInEnglish(page, testInfo, visited, { settings: /^Settings$/ });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/en\/console\/sign-in$/);
@@ -338,7 +372,6 @@ test.describe('operator console', () => {
     await page.goto('/console');
     await expect(page).toHaveURL(/\/console\/sign-in$/);
     noConsoleErrors();
-    await receiver.close();
   });
 
   test("a session from one workspace never reaches another workspace's data", async ({ page }) => {
@@ -466,3 +499,36 @@ test.describe('operator console', () => {
     expect((await page.goto('/console/jobs?cursor=%00'))?.status()).toBe(200);
   });
 });
+
+/** Checks a console page (its heading, axe, a screenshot) and remembers it for the English pass. */
+function pageChecks(page: Page, testInfo: TestInfo) {
+  const visited: { path: string; name: string }[] = [];
+  const check = async (name: string, heading: RegExp) => {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    visited.push({ path: new URL(page.url()).pathname + new URL(page.url()).search, name });
+    // Next streams metadata: after an action re-renders the page the <title> comes back a moment later.
+    await expect(page).toHaveTitle(/\S/);
+    await checkPage(page, testInfo, `console-${name}-es`);
+  };
+  return { check, visited };
+}
+
+/** The same pages in English, once each, with their English headings. */
+async function checkInEnglish(
+  page: Page,
+  testInfo: TestInfo,
+  visited: { path: string; name: string }[],
+  headings: Record<string, RegExp>,
+) {
+  const seen = new Set<string>();
+  for (const { path, name } of visited) {
+    if (!(name in headings) || seen.has(path)) continue;
+    seen.add(path);
+    await page.goto(`/en${path}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name]!);
+    await expect(page).toHaveTitle(/\S/);
+    await checkPage(page, testInfo, `console-${name}-en`);
+  }
+  await expect(page.getByRole('link', { name: 'Español' })).toBeVisible();
+}

@@ -25,13 +25,16 @@ export function uniqueCuit(): string {
   }
 }
 
-/** Creates a supplier and runs the registration workflow on it; returns the entry, job and link path. */
+/**
+ * Creates a supplier and runs the registration workflow on it, in the seeded workspace of that
+ * environment or in the one given; returns the entry, job and link path.
+ */
 export async function startRegistration(
   request: APIRequestContext,
-  environment: Environment,
+  workspace: Environment | Pick<Fixture, 'apiKey' | 'workflowId'>,
   name: string,
 ) {
-  const { apiKey, workflowId } = fixture(environment);
+  const { apiKey, workflowId } = typeof workspace === 'string' ? fixture(workspace) : workspace;
   const headers = { Authorization: `Bearer ${apiKey}` };
   const cuit = uniqueCuit();
   const entry = await request.post('/silo/v1/entries?folder=suppliers', {

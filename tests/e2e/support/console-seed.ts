@@ -8,7 +8,8 @@ import { getEnv } from '@/lib/config';
 import { startDatabase, stopDatabase } from '@/lib/db';
 import { createEntry } from '@/lib/silo';
 import { createUser } from '@/lib/users';
-import { connectApp, createWorkspace } from '@/lib/workspaces';
+import { createWorkflow } from '@/lib/transform';
+import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
 import { startSimulator } from '../../fixtures/arca/simulator-server';
 import { seedInvoices, seedLongInvoice } from './invoice-seed';
 
@@ -44,6 +45,30 @@ for (const project of ['desktop', 'phone']) {
   });
   journeys[project] = { email, workspaceName };
 }
+// The operator journey's later parts, each on a workspace of its own per project so they run on
+// either worker: one whose suppliers the API registers (with its key and workflow), one whose
+// settings a test changes.
+const registrations: Record<string, { email: string; apiKey: string; workflowId: string }> = {};
+const settings: Record<string, { email: string; workspaceName: string }> = {};
+for (const project of ['desktop', 'phone']) {
+  const registering = await createWorkspace(db, {
+    name: `Registros ${project}`,
+    environment: 'sandbox',
+  });
+  await connectApp(db, registering.id, 'gov-ar');
+  const { workflow } = await createWorkflow(db, registering.id, {
+    template: 'ar-supplier-registration',
+  });
+  const key = await createApiKey(db, registering.id, 'e2e');
+  const email = `registrations-${project}@example.com`;
+  await createUser(db, { workspaceId: registering.id, email, password: PASSWORD });
+  registrations[project] = { email, apiKey: key.token, workflowId: workflow.id };
+  const workspaceName = `Ajustes ${project}`;
+  const configured = await createWorkspace(db, { name: workspaceName, environment: 'sandbox' });
+  const settingsEmail = `settings-${project}@example.com`;
+  await createUser(db, { workspaceId: configured.id, email: settingsEmail, password: PASSWORD });
+  settings[project] = { email: settingsEmail, workspaceName };
+}
 const sim = await startSimulator(db);
 const invoices: Record<string, { email: string } & Awaited<ReturnType<typeof seedInvoices>>> = {};
 for (const project of ['desktop', 'phone']) {
@@ -77,6 +102,8 @@ const seed = {
   b: { workspaceId: b.id, email: 'operator-b@example.com' },
   lockout: { email: 'lockout@example.com' },
   journeys,
+  registrations,
+  settings,
   invoices,
   longInvoices,
 };

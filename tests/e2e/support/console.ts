@@ -10,6 +10,10 @@ export interface Seed {
   lockout: { email: string };
   /** By Playwright project name: a workspace nobody connected yet, with one supplier. */
   journeys: Record<string, { email: string; workspaceName: string }>;
+  /** By Playwright project name: a connected workspace with a registration workflow and an API key. */
+  registrations: Record<string, { email: string; apiKey: string; workflowId: string }>;
+  /** By Playwright project name: a workspace whose settings a test changes. */
+  settings: Record<string, { email: string; workspaceName: string }>;
   /** By Playwright project name: a sandbox workspace with a registered supplier and two unsent invoices. */
   invoices: Record<
     string,
