@@ -4,6 +4,7 @@ import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApiApp } from '@/lib/api';
+import { startRsaKeyPool } from '@/lib/arca';
 import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
@@ -92,6 +93,13 @@ async function main() {
       ),
   });
 
+  // Keys made ahead while the instance is not busy: the wizard's key step does not wait for RSA.
+  const keyPool = startRsaKeyPool({
+    size: env.rsaKeyPoolSize,
+    isBusy: handleRequest.isBusy,
+    onError: (err) => log.warn({ err }, 'server: making an RSA key ahead failed'),
+  });
+
   const server = http.createServer(handleRequest);
   server.keepAliveTimeout = 65_000;
 
@@ -132,6 +140,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     clearTimeout(force);
+    keyPool?.stop();
     await controlSocket?.close();
     await certificateNotices?.stop();
     await runner?.stop();
