@@ -64,6 +64,7 @@ async function main() {
   const serveRegistrationPage = createRegistrationPageServer({
     getDb,
     viewsPerMinutePerRef: env.regPageViewsPerMinute,
+    production: env.production,
   });
   const handleRequest = createRequestHandler({
     trustedProxies: env.trustedProxies,
