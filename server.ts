@@ -4,6 +4,7 @@ import next from 'next';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApiApp } from '@/lib/api';
+import { startRsaKeyPool } from '@/lib/arca';
 import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
@@ -63,6 +64,7 @@ async function main() {
   const serveRegistrationPage = createRegistrationPageServer({
     getDb,
     viewsPerMinutePerRef: env.regPageViewsPerMinute,
+    production: env.production,
   });
   const handleRequest = createRequestHandler({
     trustedProxies: env.trustedProxies,
@@ -90,6 +92,13 @@ async function main() {
               .end(`Internal server error (request ${currentRequestId()}).`);
         },
       ),
+  });
+
+  // Keys made ahead while the instance is not busy: the wizard's key step does not wait for RSA.
+  const keyPool = startRsaKeyPool({
+    size: env.rsaKeyPoolSize,
+    isBusy: handleRequest.isBusy,
+    onError: (err) => log.warn({ err }, 'server: making an RSA key ahead failed'),
   });
 
   const server = http.createServer(handleRequest);
@@ -132,6 +141,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     clearTimeout(force);
+    keyPool?.stop();
     await controlSocket?.close();
     await certificateNotices?.stop();
     await runner?.stop();

@@ -3,6 +3,7 @@
 // process's CPU (all threads) that each step's requests cost, averaged over the journeys after a
 // warm-up one. Where the ≤ 300 ms per registration goes, step by step (docs/performance.md).
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { cuitCheckDigit } from '@/lib/arca';
 import { buildIfChanged } from '../scripts/build-if-changed.mjs';
 import { newRegistration } from './support/registration-link';
@@ -36,24 +37,36 @@ function cuit(index: number): string {
 }
 
 buildIfChanged();
+// BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile of the measured journeys there when it
+// stops (scripts/cpu-profile-attribution.mjs says where the time went).
+const profileDir = process.env.BENCH_CPU_PROF;
 const app = await startSeededApp(4601, {
   TRUST_PROXY: PROXY_ADDRESS,
   LOG_LEVEL: 'warn',
   APP_ENV: 'demo',
+  ...(profileDir
+    ? {
+        NODE_OPTIONS: `--import=${path.resolve('scripts/cpu-profile-on-exit.mjs')}`,
+        CPU_PROFILE_DIR: path.resolve(profileDir),
+      }
+    : {}),
 });
 const pid = app.pid!;
 const actions = wizardActionIds();
-const perStep = new Map<string, number>();
+// Each step's CPU, all threads and the main thread's part (the rest: libuv's pool, where RSA keys
+// are made, whether for the click or ahead of it, and V8's helpers).
+const perStep = new Map<string, { all: number; main: number }>();
 const perThread: Record<string, number> = {};
 try {
   for (let i = 0; i <= JOURNEYS; i++) {
+    if (i === 1 && profileDir) process.kill(pid, 'SIGUSR2');
     const code = cuit(i);
     const registration = await newRegistration(app.url, app.fixtures.sandbox, {
       name: `Proveedor ${i} SRL`,
       cuit: code,
     });
     const before = threadCpuMs(pid);
-    let last = sum(before);
+    let last = { all: sum(before), main: before['main thread'] ?? 0 };
     const supplier = {
       linkPath: registration.linkPath,
       cuit: code,
@@ -65,8 +78,14 @@ try {
       supplier,
       actions,
       (step) => {
-        const now = sum(threadCpuMs(pid));
-        if (i > 0) perStep.set(step, (perStep.get(step) ?? 0) + now - last);
+        const threads = threadCpuMs(pid);
+        const now = { all: sum(threads), main: threads['main thread'] ?? 0 };
+        const so = perStep.get(step) ?? { all: 0, main: 0 };
+        if (i > 0)
+          perStep.set(step, {
+            all: so.all + now.all - last.all,
+            main: so.main + now.main - last.main,
+          });
         last = now;
       },
     );
@@ -79,8 +98,10 @@ try {
 } finally {
   await app.stop();
 }
+const column = (ms: number) => `${String(Math.round(ms / JOURNEYS)).padStart(5)} ms`;
+console.log('  all threads  main thread  step');
 for (const [step, ms] of perStep)
-  console.log(`${String(Math.round(ms / JOURNEYS)).padStart(5)} ms  ${step}`);
+  console.log(`${column(ms.all)}     ${column(ms.main)}     ${step}`);
 const threads = Object.entries(perThread).map(
   ([name, ms]) => `${name} ${Math.round(ms / JOURNEYS)} ms`,
 );

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 
 const generate = promisify(generateKeyPairCallback);
 
-interface RsaKeyPair {
+export interface RsaKeyPair {
   /** PKCS#8 PEM: seal it before storing. */
   privateKeyPem: string;
   /** SPKI PEM. */

@@ -3,6 +3,8 @@ export { normalizeCuit, validateCuit, formatCuit, cuitCheckDigit } from './cuit'
 export type { CuitProblem } from './cuit';
 export { deriveAlias, validateAlias } from './alias';
 export { generateKeyPair } from './generate-key-pair';
+export { startRsaKeyPool } from './key-pool/start-rsa-key-pool';
+export { takeRsaKeyPair } from './key-pool/take-rsa-key-pair';
 export { createCsr, CsrInputError } from './create-csr';
 export { readCertificate, MAX_INPUT_BYTES } from './read-certificate';
 export { readPrivateKey } from './read-private-key';

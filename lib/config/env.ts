@@ -56,6 +56,8 @@ const rawSchema = z.object({
   ADMISSION_API_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).optional(),
   ADMISSION_API_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   ADMISSION_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  // RSA-2048 keys each instance keeps made ahead for the wizard (lib/arca/key-pool); 0: none.
+  RSA_KEY_POOL_SIZE: z.coerce.number().int().min(0).max(64).default(8),
   // The reverse proxies in front of the app, by address: `true` would let any peer claim to be one.
   TRUST_PROXY: z
     .string()
@@ -159,6 +161,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
     pageRequestsPerMinute: raw.PAGE_REQUESTS_PER_MINUTE,
     admission: admissionLimits(raw, availableParallelism()),
+    rsaKeyPoolSize: raw.RSA_KEY_POOL_SIZE,
     trustedProxies: raw.TRUST_PROXY,
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,

@@ -28,10 +28,14 @@ export function isCacheableRequest(
   headers: IncomingHttpHeaders,
   page: RegistrationPage,
 ): boolean {
-  return (
-    method === 'GET' &&
-    page.step !== undefined &&
-    !url.includes('?') &&
-    !ROUTER_HEADERS.some((name) => name in headers)
-  );
+  return page.step !== undefined && isPlainDocumentGet(method, url, headers);
+}
+
+/** A browser's GET of a page's HTML with no query string: no router request, no action. */
+export function isPlainDocumentGet(
+  method: string | undefined,
+  url: string,
+  headers: IncomingHttpHeaders,
+): boolean {
+  return method === 'GET' && !url.includes('?') && !ROUTER_HEADERS.some((name) => name in headers);
 }

@@ -6,9 +6,11 @@ import { getRegistrationVersion } from '@/lib/registration';
 import { CLIENT_ADDRESS_HEADER } from '@/lib/security';
 import {
   isCacheableRequest,
+  isPlainDocumentGet,
   matchRegistrationPage,
   type RegistrationPage,
 } from './match-registration-page';
+import { redirectBareLink } from './redirect-bare-link';
 import { copyNextPage, replayNextPage } from './next-page-copy';
 import { PageStore } from './page-store';
 import { refuseGarbledAction } from './refuse-garbled-action';
@@ -19,6 +21,8 @@ interface RegistrationPageOptions {
   getDb: () => Promise<Db>;
   /** Page views per minute for one link; one client address gets five times as many (offices share one). */
   viewsPerMinutePerRef: number;
+  /** Production pages carry HSTS; so does the link's redirect answered here. */
+  production?: boolean;
   store?: PageStore;
   now?: () => number;
 }
@@ -30,7 +34,7 @@ const ARCA_PAGE_MAX_AGE_MS = 30_000;
 
 /**
  * Serves /reg/<ref>/… pages in front of Next: limits page views per link and per client address,
- * and answers a step again from its last rendering while the registration's version is unchanged,
+ * redirects the link itself to the step reached without a render (redirectBareLink), and answers a step again from its last rendering while the registration's version is unchanged,
  * with a fresh CSP nonce. Every page post is checked first (refuseUnfitPost, then a script's action
  * arguments: refuseGarbledAction); any other request goes
  * to `render` untouched.
@@ -70,6 +74,12 @@ export function createRegistrationPageServer(options: RegistrationPageOptions) {
     const db = await options.getDb();
     if (!(await withinLimits(db, req, page, options.viewsPerMinutePerRef)))
       return sendPlainPage(res, 429, 'tooManyInWizard', page.locale, path, { 'Retry-After': '60' });
+    if (
+      page.step === undefined &&
+      isPlainDocumentGet(req.method, url, req.headers) &&
+      (await redirectBareLink(db, res, path, page, options.production ?? false))
+    )
+      return;
     if (!isCacheableRequest(req.method, url, req.headers, page)) return render();
     const version = await getRegistrationVersion(db, page.ref);
     // Unknown refs go to Next's plain 404 page, never into the cache.

@@ -28,6 +28,7 @@ export type {
   InvoiceVoucherType,
 } from './check-invoicing-readiness';
 export { WIZARD_STEPS, REGIMES, canOpenStep, stepIndex, laterStep } from './steps';
+export { linkStep } from './link-step';
 export type { WizardStep, Regime } from './steps';
 export { getCertificateStatus } from './get-certificate-status';
 export type { CertificateStatus } from './get-certificate-status';

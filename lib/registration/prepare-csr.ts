@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { createCsr, deriveAlias, generateKeyPair, validateAlias } from '@/lib/arca';
+import { createCsr, deriveAlias, takeRsaKeyPair, validateAlias } from '@/lib/arca';
 import { getMasterKeyring, sealSecret } from '@/lib/crypto';
 import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
@@ -25,7 +25,8 @@ export function suggestedAlias(
 }
 
 /**
- * Generates the supplier's RSA-2048 key (sealed at once) and the CSR for `alias`, kept pending: a
+ * Takes the supplier's RSA-2048 key (one made ahead when the process keeps a pool, else made now;
+ * sealed at once) and makes the CSR for `alias`, kept pending: a
  * validated certificate stays in use until ARCA's certificate for this CSR validates. A repeat with
  * the same alias (double submit, second tab) keeps the pending key and CSR already made.
  */
@@ -45,7 +46,7 @@ export async function prepareCsr(db: Db, supplier: Supplier, aliasInput: string)
     .from(pendingCredentials)
     .where(eq(pendingCredentials.entryId, supplier.entryId));
   if (pending?.alias === checked.alias) return { alias: checked.alias, csrPem: pending.csrPem };
-  const keys = await generateKeyPair();
+  const keys = await takeRsaKeyPair();
   const csrPem = await createCsr({
     companyName: supplier.company.name,
     alias: checked.alias,

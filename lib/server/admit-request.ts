@@ -64,6 +64,17 @@ export function createAdmission(options: AdmissionOptions) {
   return {
     gates,
     /**
+     * Whether this instance has about as much work as it lets in: a request waits for a slot, or
+     * half the page slots are taken. Background work (keys made ahead) waits while it is.
+     */
+    isBusy(): boolean {
+      return (
+        gates.pages.queued > 0 ||
+        gates.api.queued > 0 ||
+        gates.pages.inFlight * 2 >= options.pages.inFlight
+      );
+    },
+    /**
      * Runs `handle` now or once the request's gate has a slot; answers 503 itself otherwise.
      * `sentRequestId` is the X-Request-Id the request came with, before acceptRequestId replaced it.
      */

@@ -45,6 +45,7 @@ interface RequestHandlerOptions {
  * on every log line and problem written while it is handled), who sent the request (forwarded
  * headers count only from a trusted proxy), then the per-address limit, then admission (a slot, a
  * place in the queue, or 503 at once), then the API or the pages. Probes never wait for a slot.
+ * Its `isBusy()` tells background work (the RSA key pool) to wait.
  */
 export function createRequestHandler(options: RequestHandlerOptions) {
   const guard = createPublicRequestGuard({
@@ -52,7 +53,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     now: options.now,
   });
   const admission = options.admission && createAdmission(options.admission);
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     // Read before acceptRequestId replaces it: admission recognises this process's own requests by it.
     const sent = req.headers[REQUEST_ID_HEADER];
     const requestId = acceptRequestId(req, options.trustedProxies);
@@ -61,6 +62,8 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const sentRequestId = typeof sent === 'string' ? sent : undefined;
     withRequestId(requestId, () => route(req, res, requestId, sentRequestId));
   };
+  // Never busy without admission control: nothing then says how much work is too much.
+  return Object.assign(listener, { isBusy: () => admission?.isBusy() ?? false });
 
   function route(
     req: IncomingMessage,

@@ -150,6 +150,35 @@ describeEachDatabase('registration pages in front of Next', (database) => {
     expect(count(`/reg/${ref}/upload`)).toBe(2);
   });
 
+  it('redirects the link itself to the step reached without a render, in either language', async () => {
+    const { ref, entryId } = await newLink(database().db);
+    answer = renderLikeNext((nonce) => `<script nonce="${nonce}"></script>`);
+    const client = { 'x-test-client': 'bare-link' };
+    const opened = await get(`/reg/${ref}`, client);
+    expect(opened.status).toBe(307);
+    expect(opened.headers.get('location')).toBe(`/reg/${ref}/company`);
+    expect(opened.headers.get('cache-control')).toContain('no-store');
+    expect(opened.headers.get('referrer-policy')).toBe('same-origin');
+    expect(opened.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(opened.headers.get('content-security-policy')).toContain("default-src 'none'");
+    await updateProgress(database().db, entryId, 'certificate', { regime: 'monotributista' });
+    const english = await get(`/en/reg/${ref}/`, client);
+    expect(english.status).toBe(307);
+    expect(english.headers.get('location')).toBe(`/en/reg/${ref}/certificate`);
+    expect(
+      renders.filter((r) => r.startsWith(`/reg/${ref}`) || r.startsWith(`/en/reg/${ref}`)),
+    ).toEqual([]);
+
+    // Left to Next: an unknown ref (its 404 page), a router request, a query string.
+    const unknown = `/reg/${'Y'.repeat(32)}`;
+    await get(unknown, client);
+    await get(`/reg/${ref}`, { ...client, rsc: '1' });
+    await get(`/reg/${ref}?from=mail`, client);
+    expect(renders).toEqual(
+      expect.arrayContaining([unknown, `/reg/${ref}`, `/reg/${ref}?from=mail`]),
+    );
+  });
+
   it('asks Next for text it can keep, and compresses the answers it replays for browsers that accept gzip', async () => {
     const { ref } = await newLink(database().db);
     const seen: (string | undefined)[] = [];
