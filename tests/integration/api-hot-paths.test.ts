@@ -76,6 +76,17 @@ describeEachDatabase('API hot paths', (database) => {
     expect(sent.filter((s) => !s.named)).toEqual([]);
   });
 
+  it("queuing a job is one statement: the workflow/entry schema check is the insert's own", async () => {
+    const sent = await statementsDuring(database(), async () => {
+      const res = await api.call('POST', '/transform/v1/jobs', {
+        key: ws.key,
+        json: { workflow_id: ws.workflowId, silo_entry_id: entryId },
+      });
+      expect(res.status).toBe(202);
+    });
+    expect(sent).toEqual([{ named: true, what: expect.stringMatching(/^transform_insert_job/) }]);
+  });
+
   it('an answer is built once: the headers added after the route do not copy the response', async () => {
     const Original = globalThis.Response;
     let built = 0;
