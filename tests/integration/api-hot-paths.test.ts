@@ -87,6 +87,16 @@ describeEachDatabase('API hot paths', (database) => {
     expect(sent).toEqual([{ named: true, what: expect.stringMatching(/^transform_insert_job/) }]);
   });
 
+  it("a service's requests meet their checks (body, JSON, key, rate limit, storable text) in one middleware, not five", () => {
+    for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*'])
+      expect(
+        api
+          .app()
+          .routes.filter((route) => route.method === 'ALL' && route.path === service)
+          .map((route) => route.path),
+      ).toEqual([service]);
+  });
+
   it('an answer is built once: the headers added after the route do not copy the response', async () => {
     const Original = globalThis.Response;
     let built = 0;
