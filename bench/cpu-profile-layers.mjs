@@ -56,7 +56,7 @@ const LAYERS = [
   ['Hono node adapter (Request, Response)', /pkg:@hono\/node-server/],
   [
     'Hono routing and the app-wide middleware',
-    /pkg:hono|app:lib\/api\/app\.ts|json-body|request-body/,
+    /pkg:hono|app:lib\/api\/app\.ts|check-api-request|json-body|request-body/,
   ],
   ['API key', /middleware\/auth|app:lib\/workspaces|pkg:lru-cache/],
   ['rate limit', /rate-limit|app:lib\/ratelimit/],

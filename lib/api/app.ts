@@ -8,10 +8,7 @@ import { getDb as getAppDb, isDatabaseUnavailable, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';
 import type { ApiEnv } from './context';
-import { requireApiKey } from './middleware/auth';
-import { jsonBodyOnly, limitApiBody } from './middleware/json-body';
-import { rateLimitPerKey } from './middleware/rate-limit';
-import { storableInput } from './middleware/storable-input';
+import { checkApiRequest } from './middleware/check-api-request';
 import { domainErrorResponse, problemResponse } from './problem';
 import { siloV1 } from './silo/v1';
 import { transformV1 } from './transform/v1';
@@ -44,7 +41,9 @@ export interface ApiOptions {
 
 export function createApiApp(options: ApiOptions = {}) {
   const getDb = options.getDb ?? getAppDb;
-  const rateLimit = rateLimitPerKey(options.rateLimitPerMinute ?? getEnv().apiRateLimitPerMinute);
+  const checkRequest = checkApiRequest(
+    options.rateLimitPerMinute ?? getEnv().apiRateLimitPerMinute,
+  );
   const app = new OpenAPIHono<ApiEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -71,7 +70,7 @@ export function createApiApp(options: ApiOptions = {}) {
     await next();
   });
   for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*'])
-    app.use(service, limitApiBody, jsonBodyOnly, requireApiKey, rateLimit, storableInput);
+    app.use(service, checkRequest);
 
   app.route('/utils/v1', utilsV1);
   app.route('/silo/v1', siloV1);

@@ -49,7 +49,6 @@ export async function createJob(
     args,
     tags,
   });
-  await refuseSchemaMismatch(db, ownerId, body.workflow_id, body.silo_entry_id);
   const id = (request.id ?? uuidv7()).toLowerCase();
   const inserted = await insertJob(db, {
     id,
@@ -66,7 +65,9 @@ export async function createJob(
     // A new job has run no step yet: the inserted row is the whole answer, no read back.
     return { job: toJob(inserted, []), created: true };
   }
+  // Not inserted: say why (the insert checked all three in its one statement), or it was a conflict.
   await refuseMissingReferences(db, ownerId, body.workflow_id, body.silo_entry_id);
+  await refuseSchemaMismatch(db, ownerId, body.workflow_id, body.silo_entry_id);
   const holders = await db
     .select({
       id: schema.jobs.id,
@@ -101,7 +102,6 @@ export async function createJob(
   return { job: (await getJob(db, ownerId, existing.id))!, created: false };
 }
 
-// Read before every job is queued: a prepared statement.
 const workflowTemplateAndEntrySchema = statement(
   'transform_workflow_template_and_entry_schema',
   `select (select template from transform_workflows where id = $1 and owner_id = $3) as template,

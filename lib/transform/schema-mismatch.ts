@@ -18,3 +18,18 @@ export function schemaMismatch(
   const entry = shortSchemaOf(docSchema);
   return workflow && workflow !== entry ? { workflow, entry } : undefined;
 }
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The same rule as schemaMismatch, as an SQL condition on a workflow's template column and an
+ * entry's doc_schema column (true when the workflow may run on the entry), so the job insert checks
+ * it in its own statement instead of a round trip before it.
+ */
+export function schemaMatchesSql(templateColumn: string, docSchemaColumn: string): string {
+  const workflowSchema = `case ${templateColumn} ${Object.entries(TEMPLATE_SCHEMAS)
+    .map(([template, schema]) => `when ${literal(template)} then ${literal(schema)}`)
+    .join(' ')} end`;
+  const entrySchema = `case when starts_with(${docSchemaColumn}, ${literal(GOBL_DRAFT)}) then substr(${docSchemaColumn}, ${GOBL_DRAFT.length + 1}) else ${docSchemaColumn} end`;
+  return `coalesce(${workflowSchema} = ${entrySchema}, true)`;
+}

@@ -76,6 +76,27 @@ describeEachDatabase('API hot paths', (database) => {
     expect(sent.filter((s) => !s.named)).toEqual([]);
   });
 
+  it("queuing a job is one statement: the workflow/entry schema check is the insert's own", async () => {
+    const sent = await statementsDuring(database(), async () => {
+      const res = await api.call('POST', '/transform/v1/jobs', {
+        key: ws.key,
+        json: { workflow_id: ws.workflowId, silo_entry_id: entryId },
+      });
+      expect(res.status).toBe(202);
+    });
+    expect(sent).toEqual([{ named: true, what: expect.stringMatching(/^transform_insert_job/) }]);
+  });
+
+  it("a service's requests meet their checks (body, JSON, key, rate limit, storable text) in one middleware, not five", () => {
+    for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*'])
+      expect(
+        api
+          .app()
+          .routes.filter((route) => route.method === 'ALL' && route.path === service)
+          .map((route) => route.path),
+      ).toEqual([service]);
+  });
+
   it('an answer is built once: the headers added after the route do not copy the response', async () => {
     const Original = globalThis.Response;
     let built = 0;

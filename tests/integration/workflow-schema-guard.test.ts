@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { schema, type Db } from '@/lib/db';
+import { queryRows, schema, type Db } from '@/lib/db';
 import { getEntry, listEntryStates, setEntryState } from '@/lib/silo';
 import { createJob, createWorkflow, getJob, type Runner } from '@/lib/transform';
+import { schemaMatchesSql, schemaMismatch } from '@/lib/transform/schema-mismatch';
+import { TEMPLATE_SCHEMAS } from '@/lib/transform/templates';
 import { describeEachDatabase } from './support/databases';
 import {
   createSupplier,
@@ -165,5 +167,29 @@ describeEachDatabase('workflows run only on the documents they are for', (get) =
       message: 'state stays sent (a sent invoice never leaves sent)',
     });
     expect((await getEntry(db, ownerId, invoice.id))!.state).toBe('sent');
+  });
+
+  it("the job insert's SQL check holds workflows to their schema exactly as schemaMismatch does", async () => {
+    const templates = [...Object.keys(TEMPLATE_SCHEMAS), 'no-such-template', null];
+    const docSchemas = [
+      ...Object.values(TEMPLATE_SCHEMAS).map((short) => `https://gobl.org/draft-0/${short}`),
+      'https://gobl.org/draft-0/note/message',
+      'https://example.com/org/party',
+      'org/party',
+    ];
+    for (const template of templates)
+      for (const docSchema of docSchemas) {
+        const literal = (text: string | null) =>
+          text === null ? 'null::text' : `'${text.replaceAll("'", "''")}'::text`;
+        const [row] = await queryRows<{ ok: boolean }>(
+          db,
+          sql.raw(`select ${schemaMatchesSql(literal(template), literal(docSchema))} as ok`),
+        );
+        expect({ template, docSchema, ok: row!.ok }).toEqual({
+          template,
+          docSchema,
+          ok: schemaMismatch(template, docSchema) === undefined,
+        });
+      }
   });
 });

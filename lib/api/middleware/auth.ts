@@ -1,10 +1,13 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { authenticateApiKey } from '@/lib/workspaces';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
 
-/** `Authorization: Bearer <key>`; every request after this knows its one workspace. */
-export const requireApiKey: MiddlewareHandler<ApiEnv> = async (c, next) => {
+/**
+ * `Authorization: Bearer <key>`: the request's one workspace goes on the context, or the answer is
+ * a 401 with its challenge.
+ */
+export async function authenticateRequest(c: Context<ApiEnv>): Promise<Response | undefined> {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const challenge = { 'WWW-Authenticate': 'Bearer realm="api"' };
@@ -20,8 +23,8 @@ export const requireApiKey: MiddlewareHandler<ApiEnv> = async (c, next) => {
       challenge,
     );
   c.set('principal', principal);
-  await next();
-};
+  return undefined;
+}
 
 function withHeaders(response: Response, headers: Record<string, string>) {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);

@@ -3,25 +3,19 @@ import { BODY_LIMITS, limitBody } from '@/lib/request-body';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
 
-/** Bodies are JSON, whatever the route. */
-export const jsonBodyOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
+/** Bodies are JSON, whatever the route: any other body is answered 415. */
+export function refuseNonJsonBody(c: Context<ApiEnv>): Response | undefined {
   const method = c.req.method;
-  if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
-    const type = c.req.header('content-type') ?? '';
-    const length = Number(c.req.header('content-length') ?? '0');
-    if (
-      (length > 0 || c.req.header('transfer-encoding')) &&
-      !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)
-    ) {
-      return problemResponse(
-        c,
-        415,
-        'Send the body as JSON with "Content-Type: application/json".',
-      );
-    }
-  }
-  await next();
-};
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return undefined;
+  const type = c.req.header('content-type') ?? '';
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (
+    (length > 0 || c.req.header('transfer-encoding')) &&
+    !/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)
+  )
+    return problemResponse(c, 415, 'Send the body as JSON with "Content-Type: application/json".');
+  return undefined;
+}
 
 const tooLarge = (limit: number, what: string) => (c: Context<ApiEnv>) =>
   problemResponse(c, 413, `The body is larger than ${limit / 1024 / 1024} MB${what}.`);

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { ApiEnv } from '../context';
 import { problemResponse } from '../problem';
 import { findUnstorable, mayBeUnstorable, unstorableText } from '@/lib/storable';
@@ -8,7 +8,7 @@ import { findUnstorable, mayBeUnstorable, unstorableText } from '@/lib/storable'
  * store or nesting deeper than it is sensible to process. A body that is not JSON is left to the
  * route's validator (400).
  */
-export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
+export async function refuseUnstorableInput(c: Context<ApiEnv>): Promise<Response | undefined> {
   // Most requests have no query: no URL to parse then.
   const url = c.req.url;
   const query = url.indexOf('?');
@@ -27,11 +27,11 @@ export const storableInput: MiddlewareHandler<ApiEnv> = async (c, next) => {
       if (found) return refuse(c, found.path, found.message);
     }
   }
-  await next();
-};
+  return undefined;
+}
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-const refuse = (c: Parameters<MiddlewareHandler<ApiEnv>>[0], field: string, message: string) =>
+const refuse = (c: Context<ApiEnv>, field: string, message: string) =>
   problemResponse(c, 422, `The request has a field that cannot be stored: ${field} ${message}.`, {
     [field]: message,
   });

@@ -156,7 +156,8 @@ const entryWithFiles = async (db: Db, ownerId: string, entry: Entry, url: string
   entryDto(entry, await listEntryFiles(db, ownerId, entry.id), url);
 
 const entryDto = (entry: Entry, files: ListedEntryFile[], url: string) => {
-  const origin = new URL(url).origin;
+  // Only files have a URL: most entries have none, and parsing the request's URL is not free.
+  const origin = files.length ? new URL(url).origin : '';
   return EntrySchema.parse(
     toEntryDto(
       entry,
