@@ -54,12 +54,17 @@ export function startRunner(options: RunnerOptions): Runner {
   let stopLeases: (() => void) | undefined;
   // A wake-up that arrives while claiming must not be lost until the next poll.
   let woken = false;
+  // Whether due jobs may be left unclaimed: the last claim took all it asked for, or a job was
+  // created since. A slot given back then lets the loop claim at once; otherwise a send waiting for
+  // its turn or for ARCA would cost an empty claim each time it gives its slot back.
+  let moreDue = true;
   const unsubscribe = onRunnerWake(() => {
+    moreDue = true;
     woken = true;
     wake?.();
   });
-  // A slot given back (a job waiting, or ended) lets the loop claim again at once.
   const slots = createRunSlots(concurrency, maxWaiting, () => {
+    if (!moreDue) return;
     woken = true;
     wake?.();
   });
@@ -77,6 +82,7 @@ export function startRunner(options: RunnerOptions): Runner {
       if (free > 0) {
         try {
           claimed = await claimJobs(db, id, free, leaseMs);
+          moreDue = claimed.length === free;
         } catch (error) {
           if (running) log.error({ err: error }, 'runner: claim failed');
         }
@@ -89,6 +95,9 @@ export function startRunner(options: RunnerOptions): Runner {
           .finally(() => {
             active.delete(work);
             slot.end();
+            // A job that ends may have made another due (its retry, the next of a queue).
+            woken = true;
+            wake?.();
           });
         active.add(work);
       }
