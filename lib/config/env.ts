@@ -47,6 +47,8 @@ const rawSchema = z.object({
   RUNNER: z.enum(['embedded', 'off']).default('embedded'),
   RUNNER_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  // Jobs a runner holds beyond those it runs, while they only wait (a send for its sequence's turn).
+  RUNNER_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(500),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   REG_PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -166,6 +168,7 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     embeddedRunner: raw.RUNNER === 'embedded',
     runnerLeaseMs: raw.RUNNER_LEASE_MS,
     runnerConcurrency: raw.RUNNER_CONCURRENCY,
+    runnerMaxWaiting: raw.RUNNER_MAX_WAITING,
     arcaSimulator: simulator,
     arca: {
       sandbox: {

@@ -2,9 +2,9 @@ import 'server-only';
 import type { WsfeError } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { arcaQrPayload, ctQrPayload } from '@/lib/invoice-model';
-import { workspaceSigner } from '@/lib/signing';
 import { stampEnvelope, putMetaRecord } from '@/lib/silo';
 import { invoiceDigest } from './invoice-digest';
+import { invoicingSigner } from './invoicing-signer';
 import { isCtSend, type NumberedSendVoucher } from './send-voucher-kinds';
 
 const isoDate = (yyyymmdd: string) =>
@@ -58,7 +58,7 @@ export async function applyApproval(
   },
 ): Promise<void> {
   const { voucher, cae, caeExpiry } = approval;
-  const signer = await workspaceSigner(db, entry.ownerId);
+  const signer = await invoicingSigner(db, entry.ownerId);
   await stampEnvelope(db, entry.ownerId, entry.entryId, {
     sign: signer.sign,
     code: String(voucher.CbteNro),

@@ -14,9 +14,9 @@ import { displayNumber } from './display-number';
 import { openArcaSession } from './arca-session';
 import { describeArcaErrors, knockOut, retryLater } from './outcomes';
 import { invoicingSupplier } from './invoicing-supplier';
-import { sendArcaOf, timedArca } from './send-arca';
+import { aroundArca, sendArcaOf, timedArca } from './send-arca';
 import { rowMeaning, type SendResult, type SendState } from './send-protocol';
-import { LOCAL_TURNS, sendVoucher, timedTurns, type SendTurns } from './send-voucher';
+import { LOCAL_TURNS, sendVoucher, timedSlot, timedTurns, type SendTurns } from './send-voucher';
 import { ticketFailure } from './ticket-failure';
 import type { SendQueue } from './send-batch-gather';
 import { getSend } from './send-store';
@@ -168,8 +168,17 @@ async function runInvoiceStep(
   if (!opened.ok || opened.fromWsaa) spent.arcaMs += performance.now() - opening;
   if (!opened.ok)
     return ticketFailure(ctx, opened.outcome, { pending: stored?.status === 'pending', service });
-  // Timing is measured around the protocol: ARCA's calls and the sequence's turns, wrapped once.
-  const arca = timedArca(sendArcaOf(opened.session), (ms) => (spent.arcaMs += ms));
+  // Timing is measured around the protocol: ARCA's calls and the sequence's turns, wrapped once;
+  // the runner slot, given back while waiting for either, is waited for again as a turn is.
+  const slot = ctx.slot && timedSlot(ctx.slot, (ms) => (spent.waitMs += ms));
+  const timed = timedArca(sendArcaOf(opened.session), (ms) => (spent.arcaMs += ms));
+  // batchLimit is asked once per process and kept: no wait worth giving the slot back for.
+  const arca = slot
+    ? {
+        ...aroundArca(timed, (call) => slot.whileWaiting(call, true)),
+        ...(timed.batchLimit && { batchLimit: timed.batchLimit }),
+      }
+    : timed;
   const beforeEffect = options.beforeEffect;
 
   const result = await sendVoucher(
@@ -206,6 +215,7 @@ async function runInvoiceStep(
       waitForSequenceMs: options.waitForSequenceMs ?? 30_000,
       turns: timedTurns(options.turns ?? LOCAL_TURNS, (ms) => (spent.waitMs += ms)),
       queue: options.queue,
+      slot,
       beforeEffect:
         beforeEffect && ((state) => beforeEffect(state, { id: job.id, entryId: entry.id })),
     },

@@ -188,24 +188,31 @@ function wsctArca(session: ArcaSession): SendArca {
 
 /** The same calls, each adding the time it waited for ARCA to `spent` (the step's timing). */
 export function timedArca(arca: SendArca, spent: (ms: number) => void): SendArca {
-  const time = async <T>(call: () => Promise<T>): Promise<T> => {
+  return aroundArca(arca, async (call) => {
     const started = performance.now();
     try {
       return await call();
     } finally {
       spent(performance.now() - started);
     }
-  };
+  });
+}
+
+/** The same calls, each made through `around` (a timer, the runner slot given back meanwhile). */
+export function aroundArca(
+  arca: SendArca,
+  around: <T>(call: () => Promise<T>) => Promise<T>,
+): SendArca {
   return {
     lastAuthorized: (pointOfSale, voucherType) =>
-      time(() => arca.lastAuthorized(pointOfSale, voucherType)),
-    requestCae: (voucher) => time(() => arca.requestCae(voucher)),
-    consult: (voucher) => time(() => arca.consult(voucher)),
-    pointOfSale: (pointOfSale) => time(() => arca.pointOfSale(pointOfSale)),
+      around(() => arca.lastAuthorized(pointOfSale, voucherType)),
+    requestCae: (voucher) => around(() => arca.requestCae(voucher)),
+    consult: (voucher) => around(() => arca.consult(voucher)),
+    pointOfSale: (pointOfSale) => around(() => arca.pointOfSale(pointOfSale)),
     ...(arca.batchLimit &&
       arca.requestCaes && {
-        batchLimit: () => time(() => arca.batchLimit!()),
-        requestCaes: (vouchers) => time(() => arca.requestCaes!(vouchers)),
+        batchLimit: () => around(() => arca.batchLimit!()),
+        requestCaes: (vouchers) => around(() => arca.requestCaes!(vouchers)),
       }),
   };
 }

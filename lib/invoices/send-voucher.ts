@@ -2,6 +2,7 @@ import 'server-only';
 import { hashVoucher } from '@/lib/arca';
 import type { Db } from '@/lib/db';
 import { countInvoiceSent } from '@/lib/metrics';
+import type { JobSlot } from '@/lib/transform';
 import { inLocalTurn } from './local-turn';
 import type { SendArca } from './send-arca';
 import { gatherBatch, LOCAL_QUEUE, type SendQueue } from './send-batch-gather';
@@ -49,6 +50,11 @@ export interface SendSettings {
   /** This process's waiting sends and known last numbers (default: the process's own). */
   queue?: SendQueue;
   /**
+   * The job's runner slot, given back while the send waits for its turn (so the runner claims more
+   * sends, which a batch then carries) and taken again before it works.
+   */
+  slot?: JobSlot;
+  /**
    * Tests: awaited before each effect the protocol asks for, and once more with the result before the
    * step applies it (to interleave senders, or crash one).
    */
@@ -80,8 +86,10 @@ export async function sendVoucher(
   const key = sequenceKey(sequence);
   // Waiting for the turn, this send may be carried by another one's batch (then `taken`).
   const queued = queue.join(key, request);
+  const slot = settings.slot;
   try {
     for (;;) {
+      slot?.release();
       const result = await turns.inTurn(key, async () => {
         queue.leave(key, queued);
         // Carried by a batch whose answer is recorded on this send's row: that is its verdict.
@@ -91,6 +99,8 @@ export async function sendVoucher(
           await settings.beforeEffect?.({ at: 'done', result: verdict });
           return verdict;
         }
+        // Every send behind this turn waits for it: it goes ahead of the others for a slot.
+        await slot?.retake(true);
         return runProtocol(db, arca, request, settings, {
           key,
           queue,
@@ -101,10 +111,12 @@ export async function sendVoucher(
       if (result.kind !== 'busy' || Date.now() > deadline) return result;
       // Another entry's send holds the sequence (another process, or a job waiting to reconcile):
       // wait outside the turn, so that job's own retry is not queued behind the waiters.
+      slot?.release();
       await turns.pause(25);
     }
   } finally {
     queue.leave(key, queued);
+    await slot?.retake();
   }
 }
 
@@ -324,6 +336,27 @@ async function writeBatch(
             : { kind: 'review', voucher, reason: w.errors[0]?.message ?? 'review' };
   }
   return recorded.has(request.entryId);
+}
+
+/** The same slot, adding the time spent waiting to take it again to `spent` (the step's timing). */
+export function timedSlot(slot: JobSlot, spent: (ms: number) => void): JobSlot {
+  const timed: JobSlot = {
+    release: () => slot.release(),
+    async retake(urgent) {
+      const started = performance.now();
+      await slot.retake(urgent);
+      spent(performance.now() - started);
+    },
+    async whileWaiting(wait, urgent) {
+      timed.release();
+      try {
+        return await wait();
+      } finally {
+        await timed.retake(urgent);
+      }
+    },
+  };
+  return timed;
 }
 
 /** The same turns, adding the time spent waiting for them to `spent` (the step's timing). */

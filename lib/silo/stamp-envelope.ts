@@ -1,8 +1,9 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { runStatement, schema, statement, type Db } from '@/lib/db';
+import { schema, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import type { NewMetaRecord } from './add-meta-record';
+import { stampUnchangedTogether } from './stamp-unchanged-together';
 
 export interface EnvelopeStamp {
   prv: string;
@@ -27,7 +28,8 @@ export interface EnvelopeStamping {
   meta?: Omit<NewMetaRecord, 'ownerId' | 'entryId'>;
   /**
    * The entry's data as the caller last read it. While the entry still holds exactly that, the
-   * stamping is written in one statement instead of a locking transaction (read, update, meta).
+   * stamping is written in one statement instead of a locking transaction (read, update, meta),
+   * together with the other stampings asked for meanwhile (stampUnchangedTogether).
    */
   readData?: Record<string, unknown>;
 }
@@ -95,22 +97,6 @@ function stamped(data: Json, stamping: EnvelopeStamping): Json {
   };
 }
 
-// The entry is updated only while its data is what the caller read (jsonb equality), and the meta
-// record only with it: the same writes as the transaction below, atomically, in one round trip.
-const stampUnchanged = statement(
-  'silo_stamp_envelope_unchanged',
-  `with stamped as (
-     update silo_entries set data = $4::jsonb, updated_at = now()
-     where id = $1 and owner_id = $2 and data = $3::jsonb
-     returning id, owner_id
-   ), meta as (
-     insert into silo_meta (owner_id, entry_id, src, key, ref, link_url, link_scope, value, indexed, shared)
-     select owner_id, id, $5, $6, $7, $8, $9, $10::jsonb, $11, $12 from stamped where $5::text is not null
-     on conflict (entry_id, src, key) do update set value = excluded.value, updated_at = now()
-   )
-   select count(*)::int as stamped from stamped`,
-);
-
 async function stampIfUnchanged(
   db: Db,
   ownerId: string,
@@ -118,22 +104,13 @@ async function stampIfUnchanged(
   readData: Json,
   stamping: EnvelopeStamping,
 ): Promise<boolean> {
-  const meta = stamping.meta;
-  const [row] = await runStatement<{ stamped: number }>(db, stampUnchanged, [
-    entryId,
+  return stampUnchangedTogether(db, {
     ownerId,
-    JSON.stringify(readData),
-    JSON.stringify(stamped(readData, stamping)),
-    meta?.src ?? null,
-    meta?.key ?? null,
-    meta?.ref ?? null,
-    meta?.linkUrl ?? null,
-    meta?.linkScope ?? null,
-    meta?.value == null ? null : JSON.stringify(meta.value),
-    meta?.indexed ?? false,
-    meta?.shared ?? false,
-  ]);
-  return Number(row?.stamped ?? 0) > 0;
+    entryId,
+    readData,
+    data: stamped(readData, stamping),
+    meta: stamping.meta,
+  });
 }
 
 /** Adds the entry's meta record of this src and key, or replaces its value when there is one. */

@@ -12,7 +12,7 @@ export { latestJobStatusSql } from './latest-job-status-sql';
 export { startRunner } from './runner/start-runner';
 export type { Runner } from './runner/start-runner';
 export { wakeRunner } from './runner/wake';
-export type { StepContext, StepHandler, StepHandlers, StepOutcome } from './runner/types';
+export type { JobSlot, StepContext, StepHandler, StepHandlers, StepOutcome } from './runner/types';
 export { TRANSFORM_STEP_HANDLERS } from './steps';
 export type { Job, JobEvent, JobFault, JobIntent, JobSummary } from './job';
 export type { Workflow } from './workflow';

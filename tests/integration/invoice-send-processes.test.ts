@@ -38,9 +38,15 @@ describe.skipIf(!url)(
       await sim?.close();
       await database?.close();
     });
-    // `npm run worker` processes whose ARCA is this test's simulator; `tag` marks their WSFE calls (?worker=tag).
+    // `npm run worker` processes whose ARCA is this test's simulator; `tag` marks their WSFE calls
+    // (?worker=tag). Each holds at most 8 running + 8 waiting jobs (RUNNER_MAX_WAITING): with the
+    // default 500 the first worker to claim could hold all 50, and the sequence would never pass
+    // between processes, which is what this file tests.
     const spawnWorker = (tag = 'any') =>
-      startWorkerOnSimulator({ ARCA_SANDBOX_WSFE_URL: `${sim.urls.sandbox.wsfe}?worker=${tag}` });
+      startWorkerOnSimulator({
+        ARCA_SANDBOX_WSFE_URL: `${sim.urls.sandbox.wsfe}?worker=${tag}`,
+        RUNNER_MAX_WAITING: '8',
+      });
 
     it(
       '50 invoices on one point of sale through two worker processes: numbers 1..50, no gap, no duplicate',

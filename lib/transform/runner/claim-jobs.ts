@@ -3,6 +3,9 @@ import { runStatement, statement, type Db } from '@/lib/db';
 import { jobFromRow } from '../job-row';
 import type { JobRow } from './types';
 
+/** A claimed job, with its entry's document schema read in the same statement (null: no entry). */
+export type ClaimedJob = JobRow & { entryDocSchema: string | null };
+
 const claim = statement(
   'transform_claim_jobs',
   `update transform_jobs set lease_owner = $1, lease_until = now() + make_interval(secs => $2),
@@ -13,7 +16,8 @@ const claim = statement(
      order by run_after
      limit $3
      for update skip locked)
-   returning *`,
+   returning transform_jobs.*,
+     (select doc_schema from silo_entries e where e.id = transform_jobs.silo_entry_id) as entry_doc_schema`,
 );
 
 /**
@@ -26,7 +30,10 @@ export async function claimJobs(
   owner: string,
   limit: number,
   leaseMs: number,
-): Promise<JobRow[]> {
+): Promise<ClaimedJob[]> {
   const rows = await runStatement(db, claim, [owner, leaseMs / 1000, limit]);
-  return rows.map(jobFromRow);
+  return rows.map((row) => ({
+    ...jobFromRow(row),
+    entryDocSchema: (row.entry_doc_schema as string | null | undefined) ?? null,
+  }));
 }

@@ -5,12 +5,25 @@ import type { Logger } from 'pino';
 import { countJobFinished } from '@/lib/metrics';
 import { isAppConnected } from '@/lib/workspaces';
 import type { JobEvent } from '../job';
-import { holdLease } from './hold-lease';
 import { recordOutcome, type Position } from './record-outcome';
-import type { JobRow, StepHandlers, StepOutcome } from './types';
+import type { ClaimedJob } from './claim-jobs';
+import type { StepHandlers, StepOutcome } from './types';
 import { unparkJob } from './unpark-job';
 import { refuseMismatchedEntry } from './refuse-mismatched-entry';
+import type { JobSlot } from './run-slots';
 import type { WorkflowSteps } from './workflow-cache';
+
+/** What the runner hands each job it runs. */
+export interface JobRun {
+  owner: string;
+  leaseMs: number;
+  log: Logger;
+  workflows: (id: string) => Promise<WorkflowSteps>;
+  /** The job's running slot, which a step gives back while it only waits. */
+  slot: JobSlot;
+  /** Keeps the job's lease fresh until the returned release (keepLeases). */
+  holdLease(jobId: string): () => void;
+}
 
 /**
  * Runs a leased job's steps one after another until it parks, waits for a retry, finishes, or the
@@ -19,16 +32,13 @@ import type { WorkflowSteps } from './workflow-cache';
  */
 export async function processJob(
   db: Db,
-  job: JobRow,
-  owner: string,
-  leaseMs: number,
-  log: Logger,
-  workflows: (id: string) => Promise<WorkflowSteps>,
+  job: ClaimedJob,
+  run: JobRun,
   steps: StepHandlers,
 ): Promise<void> {
-  const release = holdLease(db, job.id, owner, leaseMs, log);
+  const release = run.holdLease(job.id);
   try {
-    await runSteps(db, job, owner, leaseMs, log, workflows, steps);
+    await runSteps(db, job, run, steps);
   } finally {
     release();
   }
@@ -36,16 +46,16 @@ export async function processJob(
 
 async function runSteps(
   db: Db,
-  job: JobRow,
-  owner: string,
-  leaseMs: number,
-  log: Logger,
-  workflows: (id: string) => Promise<WorkflowSteps>,
+  job: ClaimedJob,
+  { owner, leaseMs, log, workflows, slot }: JobRun,
   handlers: StepHandlers,
 ): Promise<void> {
   const { steps, rescue, template } = await workflows(job.workflowId);
   // A job stored before workflows were held to their schema ends here, before any step or rescue.
-  if (job.phase !== 'notice' && (await refuseMismatchedEntry(db, job, owner, leaseMs, template))) {
+  if (
+    job.phase !== 'notice' &&
+    (await refuseMismatchedEntry(db, job, owner, leaseMs, template, job.entryDocSchema))
+  ) {
     countJobFinished('KO');
     return;
   }
@@ -87,6 +97,7 @@ async function runSteps(
         previousEvents: history.get(key) ?? [],
         now: startedAt,
         appConnected,
+        slot,
       });
     } catch (error) {
       log.error(

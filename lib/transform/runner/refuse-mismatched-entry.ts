@@ -1,6 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { schemaMismatch } from '../schema-mismatch';
 import { recordOutcome } from './record-outcome';
 import type { JobRow } from './types';
@@ -23,13 +22,11 @@ export async function refuseMismatchedEntry(
   owner: string,
   leaseMs: number,
   template: string | null,
+  /** The entry's document schema as the claim read it (null: the entry is gone). */
+  docSchema: string | null,
 ): Promise<boolean> {
   if (!template) return false;
-  const [entry] = await queryRows<{ doc_schema: string }>(
-    db,
-    sql`select doc_schema from silo_entries where id = ${job.siloEntryId}`,
-  );
-  const mismatch = entry ? schemaMismatch(template, entry.doc_schema) : undefined;
+  const mismatch = docSchema !== null ? schemaMismatch(template, docSchema) : undefined;
   if (!mismatch) return false;
   const now = new Date();
   await recordOutcome(db, {

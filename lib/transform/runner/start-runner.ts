@@ -4,9 +4,11 @@ import { hostname } from 'node:os';
 import { getEnv } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { getLogger } from '@/lib/log';
-import { claimJobs } from './claim-jobs';
+import { claimJobs, type ClaimedJob } from './claim-jobs';
+import { keepLeases } from './keep-leases';
 import { processJob } from './process-job';
-import type { JobRow, StepHandlers } from './types';
+import { createRunSlots } from './run-slots';
+import type { StepHandlers } from './types';
 import { onRunnerWake } from './wake';
 import { workflowCache } from './workflow-cache';
 
@@ -16,6 +18,11 @@ interface RunnerOptions {
   steps: StepHandlers;
   /** Jobs run at once by this instance (RUNNER_CONCURRENCY). */
   concurrency?: number;
+  /**
+   * Jobs held beyond `concurrency` while they only wait, their slot given back (RUNNER_MAX_WAITING):
+   * a send waiting for its sequence's turn, which a batch may carry.
+   */
+  maxWaiting?: number;
   /** How often to look for due jobs when nothing wakes the runner. */
   pollMs?: number;
   /** How long a claimed job stays this instance's; after a crash it becomes claimable again (RUNNER_LEASE_MS). */
@@ -35,6 +42,7 @@ export interface Runner {
 export function startRunner(options: RunnerOptions): Runner {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? getEnv().runnerConcurrency;
+  const maxWaiting = options.maxWaiting ?? getEnv().runnerMaxWaiting;
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? getEnv().runnerLeaseMs;
   const log = getLogger().child({ runner: id });
@@ -43,9 +51,20 @@ export function startRunner(options: RunnerOptions): Runner {
   let loopEnded = false;
   let lastLoopAt: Date | undefined;
   let wake: (() => void) | undefined;
+  let stopLeases: (() => void) | undefined;
   // A wake-up that arrives while claiming must not be lost until the next poll.
   let woken = false;
+  // Whether due jobs may be left unclaimed: the last claim took all it asked for, or a job was
+  // created since. A slot given back then lets the loop claim at once; otherwise a send waiting for
+  // its turn or for ARCA would cost an empty claim each time it gives its slot back.
+  let moreDue = true;
   const unsubscribe = onRunnerWake(() => {
+    moreDue = true;
+    woken = true;
+    wake?.();
+  });
+  const slots = createRunSlots(concurrency, maxWaiting, () => {
+    if (!moreDue) return;
     woken = true;
     wake?.();
   });
@@ -53,23 +72,30 @@ export function startRunner(options: RunnerOptions): Runner {
   const loop = async () => {
     const db = await options.getDb();
     const workflows = workflowCache(db);
+    const leases = keepLeases(db, id, leaseMs, log);
+    stopLeases = leases.stop;
     while (running) {
       lastLoopAt = new Date();
       woken = false;
-      const free = concurrency - active.size;
-      let claimed: JobRow[] = [];
+      const free = slots.free();
+      let claimed: ClaimedJob[] = [];
       if (free > 0) {
         try {
           claimed = await claimJobs(db, id, free, leaseMs);
+          moreDue = claimed.length === free;
         } catch (error) {
           if (running) log.error({ err: error }, 'runner: claim failed');
         }
       }
       for (const job of claimed) {
-        const work = processJob(db, job, id, leaseMs, log, workflows, options.steps)
+        const slot = slots.claimed();
+        const run = { owner: id, leaseMs, log, workflows, slot, holdLease: leases.hold };
+        const work = processJob(db, job, run, options.steps)
           .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'runner: job failed'))
           .finally(() => {
             active.delete(work);
+            slot.end();
+            // A job that ends may have made another due (its retry, the next of a queue).
             woken = true;
             wake?.();
           });
@@ -91,7 +117,7 @@ export function startRunner(options: RunnerOptions): Runner {
     .finally(() => {
       loopEnded = true;
     });
-  log.info({ concurrency, pollMs, leaseMs }, 'runner: started');
+  log.info({ concurrency, maxWaiting, pollMs, leaseMs }, 'runner: started');
   return {
     id,
     lastLoopAt: () => lastLoopAt,
@@ -102,6 +128,7 @@ export function startRunner(options: RunnerOptions): Runner {
       wake?.();
       await done;
       await Promise.allSettled([...active]);
+      stopLeases?.();
       log.info('runner: stopped');
     },
   };

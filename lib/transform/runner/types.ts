@@ -3,6 +3,9 @@ import type { JobRow } from '../job-row';
 import type { Step, StepProvider } from '../schemas';
 import type { JobEvent } from '../job';
 import type { JobFaultCode } from '../fault-codes';
+import type { JobSlot } from './run-slots';
+
+export type { JobSlot };
 
 export type { JobRow };
 
@@ -15,6 +18,11 @@ export interface StepContext {
   now: Date;
   /** Whether the workspace has connected an app; asked once per job run. */
   appConnected(app: string): Promise<boolean>;
+  /**
+   * The job's running slot: a step gives it back while it only waits (another job's turn, a remote
+   * answer), so the runner claims more. Absent when the step is run outside the runner.
+   */
+  slot?: JobSlot;
 }
 
 /** `hideTiming`: the run's events all carry the outcome's time, so no latency can be read from them. */

@@ -98,7 +98,12 @@ export async function sendJob(db: Db, supplier: RegisteredSupplier, entryId: str
 export function invoiceRunner(
   db: Db,
   sim: RunningSimulator,
-  options: { concurrency?: number; leaseMs?: number; step?: InvoiceStepOptions } = {},
+  options: {
+    concurrency?: number;
+    maxWaiting?: number;
+    leaseMs?: number;
+    step?: InvoiceStepOptions;
+  } = {},
 ): Runner {
   const send = createInvoiceStep({
     endpointsFor: (environment) => sim.urls[environment],
@@ -109,6 +114,7 @@ export function invoiceRunner(
     steps: { ...STEP_HANDLERS, 'gov-ar.send': send, 'gov-ar.invoice': send },
     pollMs: 50,
     concurrency: options.concurrency,
+    maxWaiting: options.maxWaiting,
     leaseMs: options.leaseMs,
   });
 }
