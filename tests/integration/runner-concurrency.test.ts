@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase, schema, type Database } from '@/lib/db';
 import { completeRegistration } from '@/lib/registration';
@@ -118,6 +118,48 @@ describeEachDatabase('runner: two runners on one database', (get) => {
       await Promise.all(runners.map((r) => r.stop()));
       await receiver.close();
       await other?.close();
+    }
+  });
+  it('a job whose lease ran out while its runner still works on it is not run a second time by that runner', async () => {
+    const db = get().db;
+    // A long lease (renewed every 10 s) and a runner looking for work every 50 ms: once the lease is
+    // made to run out, the runner's own claim takes the job back long before any renewal.
+    const runner = testRunner(db, { leaseMs: 30_000 });
+    const receiver = await startReceiver();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.answer = () => ({ status: 200, after: held });
+    try {
+      const { ownerId, workflowId } = await setupWorkspace(db, { webhook: { url: receiver.url } });
+      const entry = await createSupplier(db, ownerId);
+      const job = await runWorkflow(db, ownerId, workflowId, entry.id);
+      await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+      // What a renewal held up past the lease looks like to the claim.
+      await db
+        .update(schema.jobs)
+        .set({ leaseUntil: new Date(Date.now() - 60_000) })
+        .where(eq(schema.jobs.id, job.id));
+      await expect
+        .poll(
+          async () =>
+            (
+              await db
+                .select({ attempts: schema.jobs.attempts })
+                .from(schema.jobs)
+                .where(eq(schema.jobs.id, job.id))
+            )[0]!.attempts,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(receiver.received).toHaveLength(1);
+      release();
+      await waitForJobState(db, ownerId, job.id, isParked, 30_000);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      release();
+      await runner.stop();
+      await receiver.close();
     }
   });
 });

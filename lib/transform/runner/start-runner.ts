@@ -47,6 +47,7 @@ export function startRunner(options: RunnerOptions): Runner {
   const leaseMs = options.leaseMs ?? getEnv().runnerLeaseMs;
   const log = getLogger().child({ runner: id });
   const active = new Set<Promise<void>>();
+  const runningIds = new Set<string>();
   let running = true;
   let loopEnded = false;
   let lastLoopAt: Date | undefined;
@@ -88,12 +89,20 @@ export function startRunner(options: RunnerOptions): Runner {
         }
       }
       for (const job of claimed) {
+        // Its lease ran out while this runner still works on it (a renewal held up on a saturated
+        // event loop or database) and the claim gave it back to us: it is already running here.
+        if (runningIds.has(job.id)) {
+          log.warn({ jobId: job.id }, 'runner: claimed a job it is still running; not run twice');
+          continue;
+        }
+        runningIds.add(job.id);
         const slot = slots.claimed();
         const run = { owner: id, leaseMs, log, workflows, slot, holdLease: leases.hold };
         const work = processJob(db, job, run, options.steps)
           .catch((error: unknown) => log.error({ err: error, jobId: job.id }, 'runner: job failed'))
           .finally(() => {
             active.delete(work);
+            runningIds.delete(job.id);
             slot.end();
             // A job that ends may have made another due (its retry, the next of a queue).
             woken = true;
