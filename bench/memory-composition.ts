@@ -12,7 +12,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cuitCheckDigit } from '@/lib/arca';
 import { buildIfChanged } from '../scripts/build-if-changed.mjs';
-import { peakRssMib, resetPeakRss } from './support/process-stats';
+import { cpuMs, peakRssMib, resetPeakRss } from './support/process-stats';
 import { newRegistration } from './support/registration-link';
 import { startSeededApp } from './support/seeded-app';
 import { PROXY_ADDRESS } from './support/supplier-browser';
@@ -136,6 +136,7 @@ try {
         )),
       );
     resetPeakRss(pid);
+    const cpuBefore = cpuMs(pid)!;
     const load = os.loadavg()[0]!.toFixed(1);
     const results = await Promise.allSettled(
       registrations.map((registration, i) =>
@@ -155,9 +156,10 @@ try {
     // The runner's follow-up work after the last click.
     await new Promise((r) => setTimeout(r, 5_000));
     served += size;
+    const cpuPerRegistration = Math.round((cpuMs(pid)! - cpuBefore) / size);
     const failed = results.filter((r) => r.status === 'rejected').length;
     await report(
-      `after ${size} at once (${failed} failed; load ${load} → ${os.loadavg()[0]!.toFixed(1)})`,
+      `after ${size} at once (${failed} failed; ${cpuPerRegistration} ms of CPU each; load ${load} → ${os.loadavg()[0]!.toFixed(1)})`,
       peakRssMib(pid),
     );
   }
