@@ -45,7 +45,13 @@ function residentByKind(pid: number): Record<string, number> {
     let kind: string;
     // V8 reserves 8 GiB and more for each WebAssembly memory (its bounds checks are guard pages):
     // the part grown so far is readable, the rest an inaccessible mapping right after it.
-    if (!name && next && next.start === end && next.perms.startsWith('---') && next.end - start >= 4 * 1024 * MiB)
+    if (
+      !name &&
+      next &&
+      next.start === end &&
+      next.perms.startsWith('---') &&
+      next.end - start >= 4 * 1024 * MiB
+    )
       kind = 'wasm memory';
     else if (name === '[heap]') kind = 'malloc (brk heap)';
     // glibc's other arenas are 64 MiB-aligned reservations of at most 64 MiB.
@@ -113,7 +119,15 @@ const report = async (label: string, peak: number | undefined) => {
   const rss = rssMib(pid);
   const inside = await probe(pid);
   console.log(
-    JSON.stringify({ label, served, peakRss: peak, rss, byKind, afterGc: residentByKind(pid), inside }),
+    JSON.stringify({
+      label,
+      served,
+      peakRss: peak,
+      rss,
+      byKind,
+      afterGc: residentByKind(pid),
+      inside,
+    }),
   );
 };
 try {

@@ -9,7 +9,10 @@
  */
 export function stopSourceMapsUnlessAsked(
   appEnv: string,
-  nodeFlags: readonly string[] = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)],
+  nodeFlags: readonly string[] = [
+    ...process.execArgv,
+    ...(process.env.NODE_OPTIONS ?? '').split(/\s+/),
+  ],
 ): boolean {
   if (appEnv === 'development' || nodeFlags.includes('--enable-source-maps')) return false;
   process.setSourceMapsEnabled(false);

@@ -7,7 +7,10 @@ import { migratedPglite } from './support/databases';
 describe('PGlite memory', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://', pgliteStartFrom: await migratedPglite() });
+    database = await openDatabase({
+      dataDir: 'memory://',
+      pgliteStartFrom: await migratedPglite(),
+    });
   });
   afterAll(() => database.close());
 

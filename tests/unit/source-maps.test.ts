@@ -18,9 +18,9 @@ describe('stopSourceMapsUnlessAsked', () => {
   it('leaves them on in development, and when the process was started with --enable-source-maps', () => {
     process.setSourceMapsEnabled(true);
     expect(stopSourceMapsUnlessAsked('development', [])).toBe(false);
-    expect(stopSourceMapsUnlessAsked('production', ['--import', 'tsx', '--enable-source-maps'])).toBe(
-      false,
-    );
+    expect(
+      stopSourceMapsUnlessAsked('production', ['--import', 'tsx', '--enable-source-maps']),
+    ).toBe(false);
     expect(process.sourceMapsEnabled).toBe(true);
   });
 });
