@@ -19,6 +19,7 @@ import {
   createStaticAssets,
   metricsEndpointFor,
   createRequestHandler,
+  stopSourceMapsUnlessAsked,
 } from '@/lib/server';
 import { warmDecoyHash } from '@/lib/users';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
@@ -44,6 +45,8 @@ async function main() {
     log.error({ err }, 'server: pruning rate limits failed'),
   );
 
+  // Before Next loads its server chunks and their source maps (lib/server/source-maps.ts).
+  stopSourceMapsUnlessAsked(env.appEnv);
   const nextApp = next({
     dev: env.appEnv === 'development',
     dir: process.cwd(),

@@ -39,6 +39,13 @@ interface DatabaseOptions {
 }
 
 const MIGRATIONS = path.join(process.cwd(), 'lib/db/migrations');
+// PGlite's PostgreSQL lives in the app's WebAssembly memory, and its shared buffers are written
+// whole at start (so resident from the first second) and never given back: initdb's 128MB of
+// shared buffers was ≈ 150 MiB of the process's RSS. 32MB holds the pages a registration touches
+// many times over; what does not fit is read again from the data folder through the OS's page
+// cache (docs/performance.md, "Memory of the PGlite instance").
+export const PGLITE_SHARED_BUFFERS = '32MB';
+const PGLITE_MEMORY_SETTINGS = ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 // Any fixed number: every instance takes the same advisory lock so only one migrates at a time.
 const MIGRATION_LOCK = 7_340_001;
 
@@ -60,7 +67,10 @@ async function openPglite(
     import('drizzle-orm/pglite/migrator'),
   ]);
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create(dataDir, startFrom ? { loadDataDir: startFrom } : undefined);
+  const client = await PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    ...(startFrom ? { loadDataDir: startFrom } : {}),
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   const maintenance = startPgliteMaintenance(

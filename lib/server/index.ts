@@ -4,3 +4,4 @@ export { createMetricsEndpoint, metricsEndpointFor } from './metrics-endpoint';
 export { refreshDatabaseReadings } from './database-readings';
 export { startOperationsServer, type OperationsServer } from './operations-server';
 export { createStaticAssets } from './static-assets';
+export { stopSourceMapsUnlessAsked } from './source-maps';
