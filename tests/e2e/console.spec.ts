@@ -216,13 +216,7 @@ test.describe('operator console', () => {
     await checkInEnglish(page, testInfo, visited, english);
 
     // The English console speaks English, with names instead of ids.
-    await page.goto('/en/console/jobs');
-    const englishRow = page
-      .getByTestId('job-list')
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .first();
-    await expect(englishRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
+    const englishRow = await englishJobRow(page, name);
     await expect(englishRow).toContainText('Waiting');
     await page.goto(`/en${jobPath}`);
     await expect(page.getByTestId('intent-list')).toContainText('Set state to “Processing”');
@@ -309,13 +303,7 @@ test.describe('operator console', () => {
     });
 
     // The English console speaks English, with names instead of ids.
-    await page.goto('/en/console/jobs');
-    const englishRow = page
-      .getByTestId('job-list')
-      .getByRole('listitem')
-      .filter({ hasText: name })
-      .first();
-    await expect(englishRow.getByRole('link')).toHaveText(`${name} · ARCA register supplier`);
+    const englishRow = await englishJobRow(page, name);
     await expect(englishRow).toContainText('Done');
     await englishRow.getByRole('link').click();
     await expect(page.getByTestId('intent-list')).toContainText(
@@ -531,4 +519,16 @@ async function checkInEnglish(
     await checkPage(page, testInfo, `console-${name}-en`);
   }
   await expect(page.getByRole('link', { name: 'Español' })).toBeVisible();
+}
+
+/** The supplier's registration job in the English jobs list, named by supplier and workflow, not ids. */
+async function englishJobRow(page: Page, supplierName: string) {
+  await page.goto('/en/console/jobs');
+  const row = page
+    .getByTestId('job-list')
+    .getByRole('listitem')
+    .filter({ hasText: supplierName })
+    .first();
+  await expect(row.getByRole('link')).toHaveText(`${supplierName} · ARCA register supplier`);
+  return row;
 }
