@@ -25,12 +25,9 @@ interface Bucket {
 // Each instance reserves a share of what remains of the window's budget in the shared table (one
 // atomic upsert) and spends it locally, so far from the limit there is no write per request, and
 // the instances together can never let more than the limit through: a hit is only allowed out of a
-// reservation the database granted. A share is an eighth of what remains (one hit near the limit),
-// so what an instance holds unused when traffic moves to another instance is small; on a bucket's
-// first hit in a window, when what remains is not known yet, an eighth of the limit (the database
-// grants only what still fits under it). A refusal once the shared total reached the limit costs
-// no write at all. Most buckets (a supplier's link, address) see a few hits a window: the first
-// write then covers them all, where a first share of one hit made it two writes a window.
+// reservation the database granted. A share is an eighth of what remains (one hit near the limit
+// and on a bucket's first hit), so what an instance holds unused when traffic moves to another
+// instance is small; a refusal once the shared total reached the limit costs no write at all.
 const SHARE = 8;
 const state = new WeakMap<Db, Map<string, Bucket>>();
 
@@ -74,7 +71,7 @@ export async function hitRateLimit(
 }
 
 async function reserve(db: Db, bucket: string, entry: Bucket, limit: number) {
-  const share = Math.max(1, Math.floor((limit - entry.known) / SHARE));
+  const share = entry.synced ? Math.max(1, Math.floor((limit - entry.known) / SHARE)) : 1;
   const total = await addToWindow(
     db,
     bucket,
