@@ -21,11 +21,7 @@ test.describe('operator console', () => {
     const noConsoleErrors = watchConsole(page);
     const { check, visited } = pageChecks(page, testInfo);
 
-    const journey = seed.journeys[testInfo.project.name];
-    if (!journey)
-      throw new Error(
-        `tests/e2e/support/console-seed.ts seeds no journey workspace for project ${testInfo.project.name}`,
-      );
+    const journey = seededFor(seed.journeys, 'journeys', testInfo);
 
     // Signed out, the console sends you to the sign-in page.
     await page.goto('/console/suppliers');
@@ -232,11 +228,7 @@ test.describe('operator console', () => {
     test.setTimeout(180_000);
     const noConsoleErrors = watchConsole(page);
     const { check, visited } = pageChecks(page, testInfo);
-    const registering = seed.registrations[testInfo.project.name];
-    if (!registering)
-      throw new Error(
-        `tests/e2e/support/console-seed.ts seeds no registrations workspace for project ${testInfo.project.name}`,
-      );
+    const registering = seededFor(seed.registrations, 'registrations', testInfo);
     const name = `Proveedor API ${testInfo.project.name} ${Date.now()}`;
     const reg = await startRegistration(request, registering, name);
     const supplierId = reg.entryId;
@@ -322,11 +314,7 @@ test.describe('operator console', () => {
   }, testInfo) => {
     const noConsoleErrors = watchConsole(page);
     const { check, visited } = pageChecks(page, testInfo);
-    const configured = seed.settings[testInfo.project.name];
-    if (!configured)
-      throw new Error(
-        `tests/e2e/support/console-seed.ts seeds no settings workspace for project ${testInfo.project.name}`,
-      );
+    const configured = seededFor(seed.settings, 'settings', testInfo);
     await signIn(page, configured.email, seed.password);
 
     // Settings: an API key shown once, then revoked; the environment switch.
@@ -531,4 +519,14 @@ async function englishJobRow(page: Page, supplierName: string) {
     .first();
   await expect(row.getByRole('link')).toHaveText(`${supplierName} · ARCA register supplier`);
   return row;
+}
+
+/** The workspace console-seed.ts made for this test's Playwright project in `seeded` (named `what`). */
+function seededFor<T>(seeded: Record<string, T>, what: string, testInfo: TestInfo): T {
+  const workspace = seeded[testInfo.project.name];
+  if (!workspace)
+    throw new Error(
+      `tests/e2e/support/console-seed.ts seeds no ${what} workspace for project ${testInfo.project.name}`,
+    );
+  return workspace;
 }
