@@ -17,7 +17,6 @@ interface Bucket {
   known: number;
   /** Hits this instance has added to the shared total ahead of time and not used yet. */
   reserved: number;
-  synced: boolean;
   /** The reservation on its way to the database; hits that find none left wait for it. */
   reserving?: Promise<void>;
 }
@@ -25,11 +24,19 @@ interface Bucket {
 // Each instance reserves a share of what remains of the window's budget in the shared table (one
 // atomic upsert) and spends it locally, so far from the limit there is no write per request, and
 // the instances together can never let more than the limit through: a hit is only allowed out of a
-// reservation the database granted. A share is an eighth of what remains (one hit near the limit
-// and on a bucket's first hit), so what an instance holds unused when traffic moves to another
-// instance is small; a refusal once the shared total reached the limit costs no write at all.
+// reservation the database granted. A share is an eighth of what remains (one hit near the limit),
+// so what an instance holds unused when traffic moves to another instance is small; on a bucket's
+// first hit in a window, when what remains is not known yet, an eighth of the limit (the database
+// grants only what still fits under it). Most buckets (a supplier's link, an address) see a few
+// hits a window: the first write covers them all. A refusal once the shared total reached the
+// limit costs no write at all.
 const SHARE = 8;
-const state = new WeakMap<Db, Map<string, Bucket>>();
+// On globalThis: server.ts (the page cache's guard) and Next's server bundles (the wizard's pages)
+// each load their own copy of this module, and each copy holding reservations of its own would
+// spend the address's budget several times over.
+const KEY = Symbol.for('arca-registration.rate-limit-reservations');
+const holder = globalThis as unknown as { [KEY]?: WeakMap<Db, Map<string, Bucket>> };
+const state = (holder[KEY] ??= new WeakMap<Db, Map<string, Bucket>>());
 
 export async function hitRateLimit(
   db: Db,
@@ -47,9 +54,7 @@ export async function hitRateLimit(
       if (old.windowStart < windowStart && !old.reserving) buckets.delete(key);
   const found = buckets.get(bucket);
   const entry: Bucket =
-    found?.windowStart === windowStart
-      ? found
-      : { windowStart, windowMs, known: 0, reserved: 0, synced: false };
+    found?.windowStart === windowStart ? found : { windowStart, windowMs, known: 0, reserved: 0 };
   buckets.set(bucket, entry);
   const answer = (allowed: boolean): RateLimitResult => ({
     allowed,
@@ -71,7 +76,7 @@ export async function hitRateLimit(
 }
 
 async function reserve(db: Db, bucket: string, entry: Bucket, limit: number) {
-  const share = entry.synced ? Math.max(1, Math.floor((limit - entry.known) / SHARE)) : 1;
+  const share = Math.max(1, Math.floor((limit - entry.known) / SHARE));
   const total = await addToWindow(
     db,
     bucket,
@@ -79,7 +84,6 @@ async function reserve(db: Db, bucket: string, entry: Bucket, limit: number) {
     new Date(entry.windowStart + entry.windowMs),
     share,
   );
-  entry.synced = true;
   // Answers may arrive out of order; the larger total is the newer one.
   entry.known = Math.max(entry.known, total);
   // Granted: what of this share still fitted under the limit when the database added it.

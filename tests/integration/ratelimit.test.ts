@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { openDatabase, queryRows } from '@/lib/db';
 import { hitRateLimit, pruneRateLimits, withinAddressAndRefLimits } from '@/lib/ratelimit';
 import { describeEachDatabase } from './support/databases';
@@ -14,14 +14,34 @@ describeEachDatabase('rate limits', (get) => {
       )
     )[0]?.count;
 
-  it('reserves an eighth of what remains while far from the limit: 50 hits, two writes', async () => {
+  it('reserves an eighth of what remains while far from the limit: 50 hits, one write', async () => {
     const bucket = `test:${randomUUID()}`;
-    const results = [];
-    for (let i = 0; i < 50; i++) results.push(await hitRateLimit(get().db, bucket, 1000));
+    const results = [await hitRateLimit(get().db, bucket, 1000)];
+    // 1000 / 8 = 125 reserved on the first hit, in its one write.
+    expect(await stored(bucket)).toBe(125);
+    for (let i = 1; i < 50; i++) results.push(await hitRateLimit(get().db, bucket, 1000));
     expect(results.every((r) => r.allowed)).toBe(true);
     expect(results.at(-1)?.remaining).toBe(950);
-    // The first hit alone, then (1000 - 1) / 8 = 124 reserved at once: 49 of them spent.
+    // 50 of them spent, the rest this instance's: no other write.
     expect(await stored(bucket)).toBe(125);
+    const more = [];
+    for (let i = 0; i < 80; i++) more.push(await hitRateLimit(get().db, bucket, 1000));
+    // Past the first 125: (1000 - 125) / 8 = 109 more in a second write.
+    expect(await stored(bucket)).toBe(234);
+    expect(more.at(-1)?.remaining).toBe(870);
+  });
+
+  it('shares one set of reservations between copies of the module in one process', async () => {
+    // server.ts and each of Next's server bundles load their own copy of lib/ratelimit.
+    vi.resetModules();
+    const copy = await import('@/lib/ratelimit/hit-rate-limit');
+    expect(copy.hitRateLimit).not.toBe(hitRateLimit);
+    const bucket = `test:${randomUUID()}`;
+    await hitRateLimit(get().db, bucket, 1000);
+    const second = await copy.hitRateLimit(get().db, bucket, 1000);
+    // The second copy spends the first one's reservation: no write of its own.
+    expect(await stored(bucket)).toBe(125);
+    expect(second.remaining).toBe(998);
   });
 
   it('reserves one hit at a time near the limit, so the limit is exact; refusals cost no write', async () => {
