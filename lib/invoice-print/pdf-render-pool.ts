@@ -16,11 +16,11 @@ import type { VoucherLayout } from './voucher-layout-types';
 /** One core for the event loop, the others for PDFs; at least one thread. */
 export const defaultPdfRenderThreads = () => Math.max(1, availableParallelism() - 1);
 
-// A path, not `new URL(…, import.meta.url)`: a bundler must not take the thread for one of its chunks.
-const THREAD_ENTRY = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'pdf-render-thread-entry.mjs',
-);
+// A path, not `new URL(…, import.meta.url)`: a bundler must not take the thread for one of its
+// chunks. Worked out when a pool is made (server.ts, the CLI, under tsx), never in Next's bundle,
+// which loads this module for the console's download but only renders through the running pool.
+const threadEntry = () =>
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'pdf-render-thread-entry.mjs');
 
 interface Task {
   request: RenderRequest;
@@ -42,7 +42,7 @@ export function createPdfRenderPool(
   options: { size?: number; threadEntry?: string } = {},
 ): PdfRenderPool {
   const size = Math.max(1, options.size ?? defaultPdfRenderThreads());
-  const threadEntry = options.threadEntry ?? THREAD_ENTRY;
+  const entry = options.threadEntry ?? threadEntry();
   const threads = new Set<Thread>();
   const waiting: Task[] = [];
   let nextId = 0;
@@ -52,7 +52,7 @@ export function createPdfRenderPool(
     new DomainError({ kind: 'unavailable', code, detail });
 
   const startThread = (): Thread => {
-    const thread: Thread = { worker: new Worker(threadEntry) };
+    const thread: Thread = { worker: new Worker(entry) };
     thread.worker.on('message', (reply: RenderReply) => {
       const task = thread.task;
       if (!task || task.request.id !== reply.id) return;
