@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DomainError } from '@/lib/errors';
+import { getLogger } from '@/lib/log';
 import {
   installPdfRenderPool,
   PDF_RENDERER_LOST,
@@ -68,7 +69,9 @@ export function createPdfRenderPool(
       dispatch();
     });
     // An uncaught error ends the thread: its 'exit' follows and fails the render it held.
-    thread.worker.on('error', () => undefined);
+    thread.worker.on('error', (error) =>
+      getLogger().error({ err: error }, 'pdf render pool: a render thread failed'),
+    );
     thread.worker.on('exit', (code) => {
       threads.delete(thread);
       thread.task?.reject(
