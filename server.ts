@@ -9,6 +9,7 @@ import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { startControlSocket } from '@/lib/admin';
+import { startPdfRenderPool } from '@/lib/invoice-print';
 import { prepareDemo } from '@/lib/demo';
 import { currentRequestId, getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createRegistrationPageServer } from '@/lib/page-cache';
@@ -37,6 +38,8 @@ async function main() {
   const database = await startDatabase();
   // The first unknown-email sign-in must not pay for computing the decoy as well.
   void warmDecoyHash();
+  // PDFs (the pdf step, the console's download) render on worker threads, off the event loop.
+  const pdfRenderPool = startPdfRenderPool();
   // Embedded by default; a deployment that runs `npm run worker` separately sets RUNNER=off here.
   const runner = env.embeddedRunner ? startRunner({ getDb, steps: STEP_HANDLERS }) : undefined;
   // Certificate notices go wherever jobs run: their webhooks are jobs.
@@ -148,6 +151,7 @@ async function main() {
     await controlSocket?.close();
     await certificateNotices?.stop();
     await runner?.stop();
+    await pdfRenderPool.stop();
     await rateLimitPruning.stop();
     await nextApp.close().catch(() => undefined);
     await stopDatabase();

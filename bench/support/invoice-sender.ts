@@ -3,6 +3,7 @@ import { trustSimulatorCas } from '@/lib/arca-simulator';
 import { startDatabase, stopDatabase, type Db } from '@/lib/db';
 import { createInvoiceStep } from '@/lib/invoices';
 import { toFeVoucher } from '@/lib/invoice-model';
+import { startPdfRenderPool } from '@/lib/invoice-print';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { accessTicketFor, supplierForInvoicing, type ArcaEndpoints } from '@/lib/registration';
@@ -15,7 +16,7 @@ import { databaseCpu, databaseCpuBetween } from './database-cpu';
 import { startSimulatorProcess } from './simulator-process';
 import { countStatements } from './statement-counter';
 
-// The invoices bench's app process: the runner as server.ts wires it (createJob wakes it; its
+// The invoices bench's app process: the runner and the PDF render pool as server.ts wires them (createJob wakes it; its
 // concurrency the default RUNNER_CONCURRENCY, or RUNNER_CONCURRENCY_BENCH when set), whose
 // gov-ar.send step talks to the simulated ARCA in another process on its own database
 // (SIM_DATABASE_URL or an in-memory PGlite; SIM_LATENCY_MS added to each call), so the figures are
@@ -79,6 +80,7 @@ async function main() {
       if (stepsRan && timings.length >= stepsRan.count) stepsRan.resolve();
     },
   });
+  const pdfRenderPool = startPdfRenderPool();
   const runner = startRunner({
     getDb: async () => db,
     concurrency,
@@ -191,6 +193,7 @@ async function main() {
   ];
   console.log(JSON.stringify({ results, arcaAlone, concurrency: concurrency ?? 'default' }));
   await runner.stop();
+  await pdfRenderPool.stop();
   await stopDatabase();
   untrust();
   await sim.close();

@@ -3,10 +3,13 @@ import { DomainError } from '@/lib/errors';
 import { getInvoice } from '@/lib/invoices';
 import { attachEntryFileOnce } from '@/lib/silo';
 import { pdfConfigSchema, type StepHandler, type StepOutcome } from '@/lib/transform';
+import { PDF_RENDERER_LOST, PDF_RENDERER_STOPPED } from './current-pdf-render-pool';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
 const PDF_KEY = 'pdf';
 type KoCode = Extract<StepOutcome, { status: 'KO' }>['code'];
+// 2 s, 5 s, 15 s, 30 s, then every minute: a render thread lost to a crash or a shutdown.
+const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
 const knockOut = (code: KoCode, message: string): StepOutcome => ({
   status: 'KO',
   provider: 'pdf',
@@ -21,7 +24,7 @@ const knockOut = (code: KoCode, message: string): StepOutcome => ({
  * re-run after a crash, or two jobs at once, leave one current PDF; a changed invoice adds a new
  * version, newest first.
  */
-export const pdfStep: StepHandler = async ({ db, job, step }) => {
+export const pdfStep: StepHandler = async ({ db, job, step, previousEvents, now }) => {
   const config = pdfConfigSchema.safeParse(step.config ?? {});
   if (!config.success)
     return knockOut(
@@ -41,6 +44,18 @@ export const pdfStep: StepHandler = async ({ db, job, step }) => {
   } catch (error) {
     if (error instanceof DomainError && error.code === 'pdf_too_large')
       return knockOut('pdf_too_large', error.message);
+    if (
+      error instanceof DomainError &&
+      (error.code === PDF_RENDERER_LOST || error.code === PDF_RENDERER_STOPPED)
+    ) {
+      const tries = previousEvents.filter((e) => e.status === 'ERR').length;
+      const delay = RETRY_DELAYS_MS[Math.min(tries, RETRY_DELAYS_MS.length - 1)]!;
+      return {
+        status: 'ERR',
+        message: `${error.message} Next attempt in ${delay / 1000} s.`,
+        retryAt: new Date(now.getTime() + delay),
+      };
+    }
     throw error;
   }
   if (!rendered) return knockOut('invoice_invalid', 'The entry is not an invoice.');

@@ -1,5 +1,6 @@
 import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
+import { startPdfRenderPool } from '@/lib/invoice-print';
 import { getLogger } from '@/lib/log';
 import { startCertificateNotices } from '@/lib/registration';
 import { createHealthEndpoints, metricsEndpointFor, startOperationsServer } from '@/lib/server';
@@ -18,6 +19,7 @@ async function main() {
   // A worker opens sealed keys and webhook secrets: a bad master key stops it here, not mid-job.
   resolveMasterKeys(env);
   await startDatabase('npm run worker');
+  const pdfRenderPool = startPdfRenderPool();
   const runner = startRunner({ getDb, steps: STEP_HANDLERS });
   const certificateNotices = startCertificateNotices({ getDb });
   // What runs in jobs is counted here, so a deployment with RUNNER=off scrapes the workers too.
@@ -37,6 +39,7 @@ async function main() {
     await operations?.close();
     await certificateNotices.stop();
     await runner.stop();
+    await pdfRenderPool.stop();
     await stopDatabase();
     process.exit(0);
   };

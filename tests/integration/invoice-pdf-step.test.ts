@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
-import { PDF_STEP_HANDLERS } from '@/lib/invoice-print';
+import path from 'node:path';
+import { createPdfRenderPool, installPdfRenderPool, PDF_STEP_HANDLERS } from '@/lib/invoice-print';
 import { attachEntryFileOnce, getEntry } from '@/lib/silo';
 import { createWorkflow, getJob, type Job, type Runner, type StepContext } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
@@ -99,6 +100,54 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
     ]);
     expect(both.map((o) => o.status)).toEqual(['OK', 'OK']);
     expect(await files(entryId)).toHaveLength(1);
+  });
+
+  it('on the render pool: the same file as on the main thread; a render thread that dies is retried later', async () => {
+    const db = get().db;
+    const s = await registeredSupplier(db, sim, 'sandbox');
+    owners.push(s.ownerId);
+    const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 5));
+    const job = await waitForJobState(
+      db,
+      s.ownerId,
+      (await sendJob(db, s, entryId)).id,
+      isDone,
+      30_000,
+    );
+    const [onMainThread] = await files(entryId);
+    await db.delete(schema.entryFiles).where(eq(schema.entryFiles.entryId, entryId));
+    const now = new Date();
+    const context = (config: Record<string, string>, previousEvents: { status: string }[] = []) =>
+      ({
+        db,
+        job: { id: job.id, ownerId: s.ownerId, siloEntryId: entryId },
+        step: { id: 'x', name: 'Generate PDF', provider: 'pdf', config },
+        previousEvents,
+        now,
+        appConnected: async () => true,
+      }) as unknown as StepContext;
+    const pool = createPdfRenderPool({
+      size: 1,
+      threadEntry: path.resolve('tests/fixtures/pdf/crash-on-demand-thread.mjs'),
+    });
+    installPdfRenderPool(pool);
+    try {
+      expect((await PDF_STEP_HANDLERS.pdf(context({ locale: 'es' }))).status).toBe('OK');
+      const [offThread] = await files(entryId);
+      expect(offThread!.hash).toBe(onMainThread!.hash);
+
+      const crashed = await PDF_STEP_HANDLERS.pdf(context({ watermark: 'CRASH' }));
+      expect(crashed).toMatchObject({ status: 'ERR', retryAt: new Date(now.getTime() + 2_000) });
+      expect(crashed.status === 'ERR' && crashed.message).toContain('thread ended');
+      const again = await PDF_STEP_HANDLERS.pdf(
+        context({ watermark: 'CRASH' }, [{ status: 'ERR' }]),
+      );
+      expect(again).toMatchObject({ status: 'ERR', retryAt: new Date(now.getTime() + 5_000) });
+      expect(await files(entryId)).toHaveLength(1);
+    } finally {
+      installPdfRenderPool(undefined);
+      await pool.stop();
+    }
   });
 
   it('attachEntryFileOnce: ten writers of the same content at once leave one file; new content a second', async () => {

@@ -3,11 +3,13 @@
 import { isNotNull } from 'drizzle-orm';
 import { getEnv, resolveMasterKey } from '@/lib/config';
 import { getDb, schema, startDatabase, stopDatabase } from '@/lib/db';
+import { startPdfRenderPool } from '@/lib/invoice-print';
 import { startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
 resolveMasterKey(getEnv());
 const database = await startDatabase();
+const pdfRenderPool = startPdfRenderPool();
 const runner = startRunner({ getDb, steps: STEP_HANDLERS });
 console.log(JSON.stringify({ ready: true }));
 
@@ -29,6 +31,7 @@ process.once('SIGTERM', () => {
   void (async () => {
     clearInterval(watch);
     await runner.stop();
+    await pdfRenderPool.stop();
     await stopDatabase();
     process.exit(0);
   })();
