@@ -225,7 +225,8 @@ export function documentAssets(html: string): string[] {
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     if (/\snomodule\b/i.test(tag)) continue;
     const url = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1]?.replaceAll('&amp;', '&');
-    if (!url) continue;
+    // Only this origin's files: an icon may be inline (`data:,`, as the simulated ARCA's pages have it).
+    if (!url?.startsWith('/') || url.startsWith('//')) continue;
     const icon = tag.startsWith('<link') && /\srel="icon"/.test(tag);
     if (icon || /^\/(?:_next\/static|simulator\/arca)\/[^?#]+\.(?:js|css)$/.test(url))
       found.add(url);

@@ -22,6 +22,10 @@ describe("the journeys bench's browser, a document's files", () => {
     fetched.push(req.url!);
     const page = /^\/page(\d)$/.exec(req.url!);
     if (page) return void res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE(+page[1]!));
+    if (req.url === '/inline-icon')
+      return void res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end('<link rel="icon" href="data:,"><script src="/simulator/arca/app.js"></script>');
     res.writeHead(200).end('file');
   });
   let origin = '';
@@ -36,7 +40,7 @@ describe("the journeys bench's browser, a document's files", () => {
   );
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('fetches a preloaded script once, skips nomodule scripts, fetches the icon, and never again on the next page', async () => {
+  it('fetches a preloaded script once, skips nomodule scripts, fetches the icon (not an inline one), and never again on the next page', async () => {
     const browser = new SupplierBrowser(() => origin, '10.0.0.1');
     try {
       await browser.document('/page1', () => undefined, 'open');
@@ -52,6 +56,10 @@ describe("the journeys bench's browser, a document's files", () => {
       fetched.length = 0;
       await browser.document('/page2', () => undefined, 'open');
       expect(fetched.sort()).toEqual(['/_next/static/chunks/page2.js', '/page2'].sort());
+      fetched.length = 0;
+      // The simulated ARCA's pages have an inline icon: nothing to fetch for it.
+      await browser.document('/inline-icon', () => undefined, 'open');
+      expect(fetched.sort()).toEqual(['/inline-icon', '/simulator/arca/app.js'].sort());
     } finally {
       browser.close();
     }
