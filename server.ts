@@ -83,7 +83,9 @@ async function main() {
     serveStatic:
       env.appEnv === 'development'
         ? undefined
-        : createStaticAssets(path.join(process.cwd(), '.next/static')),
+        : createStaticAssets(path.join(process.cwd(), '.next/static'), {
+            icon: path.join(process.cwd(), 'app/icon.svg'),
+          }),
     handleMetrics: metricsEndpointFor(env.metricsToken, getDb),
     handlePage: (req, res) =>
       void serveRegistrationPage(req, res, () => void handlePage(req, res)).catch(

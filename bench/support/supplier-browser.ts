@@ -123,15 +123,9 @@ export class SupplierBrowser {
     return answer;
   }
 
-  /** Scripts and stylesheets a document names that this browser has not fetched yet. */
+  /** The files a document names (documentAssets) that this browser has not fetched yet. */
   private async assets(html: string, record: Recorder): Promise<void> {
-    const paths = [
-      ...html.matchAll(
-        /(?:src|href)="(\/(?:_next\/static|simulator\/arca)\/[^"?#]+\.(?:js|css))"/g,
-      ),
-    ]
-      .map((match) => match[1]!)
-      .filter((path) => !this.cached.has(path));
+    const paths = documentAssets(html).filter((path) => !this.cached.has(path));
     for (const path of paths) this.cached.add(path);
     await Promise.all(
       paths.map(async (path) => {
@@ -219,6 +213,25 @@ export class SupplierBrowser {
       } else request.end(init.body);
     });
   }
+}
+
+/**
+ * What Chromium fetches for a document's HTML, each once: its stylesheets, scripts and preloads
+ * (the app's build output and the simulated ARCA's files; a script both preloaded and loaded is one
+ * fetch, and a `nomodule` script is skipped, as a browser with modules skips it) and its icon.
+ */
+export function documentAssets(html: string): string[] {
+  const found = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    if (/\snomodule\b/i.test(tag)) continue;
+    const url = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1]?.replaceAll('&amp;', '&');
+    // Only this origin's files: an icon may be inline (`data:,`, as the simulated ARCA's pages have it).
+    if (!url?.startsWith('/') || url.startsWith('//')) continue;
+    const icon = tag.startsWith('<link') && /\srel="icon"/.test(tag);
+    if (icon || /^\/(?:_next\/static|simulator\/arca)\/[^?#]+\.(?:js|css)$/.test(url))
+      found.add(url);
+  }
+  return [...found];
 }
 
 interface Request {

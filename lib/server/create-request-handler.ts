@@ -11,7 +11,7 @@ import {
 } from '@/lib/security';
 import { createAdmission, type AdmissionOptions } from './admit-request';
 import { operationalHandler } from './operational-handler';
-import { STATIC_ASSETS_PREFIX } from './static-assets';
+import { ICON_PATH, STATIC_ASSETS_PREFIX } from './static-assets';
 import { observeRequest } from './observe-request';
 
 interface RequestHandlerOptions {
@@ -86,7 +86,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       return;
     }
     if (guard.page(req, res, pathname)) return;
-    if (options.serveStatic && pathname.startsWith(STATIC_ASSETS_PREFIX)) {
+    if (
+      options.serveStatic &&
+      (pathname.startsWith(STATIC_ASSETS_PREFIX) || pathname === ICON_PATH)
+    ) {
       const { serveStatic } = options;
       void serveStatic(req, res, pathname).then(
         (served) => served || page(req, res, context),

@@ -7,6 +7,9 @@ import { gzip } from 'node:zlib';
 const gzipAsync = promisify(gzip);
 
 export const STATIC_ASSETS_PREFIX = '/_next/static/';
+/** The app's icon (app/icon.svg), which Next serves as a route. */
+export const ICON_PATH = '/icon.svg';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES: Record<string, string> = {
   '.js': 'application/javascript; charset=UTF-8',
   '.css': 'text/css; charset=UTF-8',
@@ -31,6 +34,15 @@ interface Asset {
   gzipped: Buffer | undefined;
 }
 
+interface StaticAssetsOptions {
+  /**
+   * The app's icon file (app/icon.svg), answered from memory at ICON_PATH too: Next answers it as
+   * a route with `max-age=0, must-revalidate` and no validator, so a browser fetched it again, gzipped
+   * again, on every page it opened.
+   */
+  icon?: string;
+}
+
 /**
  * The build's static files (`/_next/static/…`, content-hashed, immutable), read and gzipped once per
  * file and then answered from memory: Next's own static serving compresses every file again for
@@ -38,7 +50,7 @@ interface Asset {
  * life, so all of them may stay. Answers false (not handled) for any other path, and for a file the
  * build does not have, which Next then answers as it always did.
  */
-export function createStaticAssets(staticDir: string) {
+export function createStaticAssets(staticDir: string, options: StaticAssetsOptions = {}) {
   const assets = new Map<string, Promise<Asset | undefined>>();
   const root = path.resolve(staticDir);
 
@@ -74,28 +86,43 @@ export function createStaticAssets(staticDir: string) {
     return asset;
   };
 
-  /** Answers `/_next/static/…` from memory; false when the path is another or the file is missing. */
+  let icon: Promise<Asset | undefined> | undefined;
+  const iconAsset = () => {
+    if (!options.icon) return undefined;
+    icon ??= load(path.resolve(options.icon));
+    return icon;
+  };
+
+  /**
+   * Answers `/_next/static/…` and the icon from memory; false when the path is another or the file
+   * is missing.
+   */
   return async function serveStaticAsset(
     req: IncomingMessage,
     res: ServerResponse,
     pathname: string,
   ): Promise<boolean> {
-    if (
-      !pathname.startsWith(STATIC_ASSETS_PREFIX) ||
-      (req.method !== 'GET' && req.method !== 'HEAD')
-    )
-      return false;
-    let relative: string;
-    try {
-      relative = decodeURIComponent(pathname.slice(STATIC_ASSETS_PREFIX.length));
-    } catch {
-      return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let asset: Asset | undefined;
+    // The pages link the icon with a version Next derives from its content (`/icon.svg?icon.<hash>.svg`):
+    // that address never changes meaning. The bare path is revalidated, as Next answers it.
+    let cacheControl = IMMUTABLE;
+    if (pathname === ICON_PATH) {
+      asset = await iconAsset();
+      if (!(req.url ?? '').includes('?')) cacheControl = 'public, max-age=0, must-revalidate';
+    } else if (pathname.startsWith(STATIC_ASSETS_PREFIX)) {
+      let relative: string;
+      try {
+        relative = decodeURIComponent(pathname.slice(STATIC_ASSETS_PREFIX.length));
+      } catch {
+        return false;
+      }
+      asset = await assetFor(relative);
     }
-    const asset = await assetFor(relative);
     if (!asset) return false;
     const headers: Record<string, string | number> = {
       'Content-Type': asset.type,
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': cacheControl,
       ETag: asset.etag,
       Vary: 'Accept-Encoding',
     };

@@ -92,6 +92,12 @@ function startServer(maxWaitMs = 30_000) {
       admission: { pages: limits, api: limits, simulatorMounted: true },
       handleApi: stand('api'),
       handlePage: stand('page'),
+      // The build's files and the icon from memory (lib/server/static-assets.ts); other paths pass on.
+      serveStatic: async (_req, res, pathname) => {
+        if (pathname !== '/icon.svg') return false;
+        res.writeHead(200).end('icon from memory');
+        return true;
+      },
       handleHealth: async (_req, res) => void res.writeHead(200).end('healthy'),
     }),
   );
@@ -230,6 +236,7 @@ describe('admission control in front of the pages and the API', () => {
     expect([simulator.status, simulator.text]).toEqual([200, 'api fast']);
     expect((await request(app.origin(), '/healthz')).text).toBe('healthy');
     expect((await request(app.origin(), '/_next/static/chunks/app.js')).text).toBe('page fast');
+    expect((await request(app.origin(), '/icon.svg?icon.0123.svg')).text).toBe('icon from memory');
 
     for (const n of ['s1', 's2', 's3', 's4']) await app.release(n);
     expect((await Promise.all([page, api, queuedPage, queuedApi])).map((a) => a.status)).toEqual([

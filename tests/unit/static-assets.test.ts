@@ -19,6 +19,7 @@ interface Answer {
   body: Buffer;
 }
 
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"></svg>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 let origin = '';
 let server: http.Server;
@@ -45,7 +46,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'chunks', 'app.js'), SCRIPT);
   writeFileSync(path.join(dir, 'chunks', 'tiny.css'), 'a{}');
   writeFileSync(path.join(root, 'secret.txt'), 'not public');
-  const serve = createStaticAssets(dir);
+  writeFileSync(path.join(root, 'icon.svg'), ICON);
+  const serve = createStaticAssets(dir, { icon: path.join(root, 'icon.svg') });
   server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0]!;
     void serve(req, res, pathname).then((served) => {
@@ -124,5 +126,21 @@ describe('static assets from memory', () => {
       expect(gunzipSync(answer.body).toString()).toBe(SCRIPT);
     }
     expect(vi.mocked(zlib.gzip).mock.calls.length - gzipCalls).toBe(0);
+  });
+
+  it('answers the icon from memory: immutable at the versioned address the pages link, revalidated bare', async () => {
+    passedOn.length = 0;
+    const linked = await get('/icon.svg?icon.0123abcd.svg', { 'accept-encoding': 'gzip' });
+    expect(linked.status).toBe(200);
+    expect(linked.headers['content-type']).toBe('image/svg+xml');
+    expect(linked.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(linked.body.toString()).toBe(ICON);
+    const bare = await get('/icon.svg');
+    expect(bare.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(bare.body.toString()).toBe(ICON);
+    const again = await get('/icon.svg', { 'if-none-match': String(bare.headers.etag) });
+    expect(again.status).toBe(304);
+    expect((await get('/_next/static/icon.svg')).status).toBe(404);
+    expect(passedOn).toEqual(['/_next/static/icon.svg']);
   });
 });
