@@ -7,6 +7,7 @@ import { getEnv } from '@/lib/config';
 import { getDb as getAppDb, isDatabaseUnavailable, type Db } from '@/lib/db';
 import { DomainError } from '@/lib/errors';
 import { getLogger } from '@/lib/log';
+import { setAnswerHeader } from './answer-header';
 import type { ApiEnv } from './context';
 import { checkApiRequest } from './middleware/check-api-request';
 import { domainErrorResponse, problemResponse } from './problem';
@@ -50,12 +51,15 @@ export function createApiApp(options: ApiOptions = {}) {
     scheme: 'bearer',
   });
 
-  // Answers hold workspace data: no cache (browser, proxy) may keep them. Set on the finished
-  // response's own headers: c.header() after next() would copy the whole response (its body made a
-  // stream), which then no longer goes out in one write.
+  // Answers hold workspace data: no cache (browser, proxy) may keep them. Set before the route runs
+  // (only the simulated ARCA's stylesheet sets its own), on Node's response when served over HTTP:
+  // c.header() after next() would copy the whole response (its body made a stream), and headers kept
+  // on the response cost a web Headers object per answer (lib/api/answer-header.ts). One layer with
+  // the database: each layer of Hono's chain costs promises and closures on every request.
   app.use('*', async (c, next) => {
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
+    c.set('db', await getDb());
     await next();
-    c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use(
     '*',
@@ -65,10 +69,6 @@ export function createApiApp(options: ApiOptions = {}) {
         withAllow(problemResponse(c, 405, `Use ${methods.join(', ')} on this path.`), methods),
     }),
   );
-  app.use('*', async (c, next) => {
-    c.set('db', await getDb());
-    await next();
-  });
   for (const service of ['/utils/v1/*', '/silo/v1/*', '/transform/v1/*'])
     app.use(service, checkRequest);
 

@@ -47,32 +47,36 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const buckets = state.get(db) ?? new Map<string, Bucket>();
-  state.set(db, buckets);
+  let buckets = state.get(db);
+  if (!buckets) state.set(db, (buckets = new Map<string, Bucket>()));
   if (buckets.size > 10_000)
     for (const [key, old] of buckets)
       if (old.windowStart < windowStart && !old.reserving) buckets.delete(key);
-  const found = buckets.get(bucket);
-  const entry: Bucket =
-    found?.windowStart === windowStart ? found : { windowStart, windowMs, known: 0, reserved: 0 };
-  buckets.set(bucket, entry);
-  const answer = (allowed: boolean): RateLimitResult => ({
-    allowed,
-    limit,
-    remaining: Math.max(0, limit - entry.known + entry.reserved),
-    resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
-  });
+  let entry = buckets.get(bucket);
+  if (entry?.windowStart !== windowStart) {
+    entry = { windowStart, windowMs, known: 0, reserved: 0 };
+    buckets.set(bucket, entry);
+  }
   for (;;) {
     if (entry.reserved > 0) {
       entry.reserved -= 1;
-      return answer(true);
+      return answer(entry, limit, true, now);
     }
-    if (entry.known >= limit) return answer(false);
+    if (entry.known >= limit) return answer(entry, limit, false, now);
     entry.reserving ??= reserve(db, bucket, entry, limit).finally(() => {
       entry.reserving = undefined;
     });
     await entry.reserving;
   }
+}
+
+function answer(entry: Bucket, limit: number, allowed: boolean, now: number): RateLimitResult {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - entry.known + entry.reserved),
+    resetSeconds: Math.max(1, Math.ceil((entry.windowStart + entry.windowMs - now) / 1000)),
+  };
 }
 
 async function reserve(db: Db, bucket: string, entry: Bucket, limit: number) {

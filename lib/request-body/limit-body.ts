@@ -44,6 +44,8 @@ export function limitBody<E extends Env>(
 ): MiddlewareHandler<E> {
   const counted = bodyLimit({ maxSize: maxBytes, onError: (c) => tooLarge(c as Context<E>) });
   return async (c, next) => {
+    // Most requests carry no body: no header to read then.
+    if (!BODY_METHODS.has(c.req.method)) return next();
     const declared = declaredBodySize(
       c.req.method,
       {

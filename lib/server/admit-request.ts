@@ -96,15 +96,12 @@ export function createAdmission(options: AdmissionOptions) {
         handle();
         return;
       }
+      const { requestId } = context;
+      let started = false;
       const start = () => {
         if (res.destroyed || res.writableEnded) return;
-        const { requestId } = context;
+        started = true;
         admittedIds.set(requestId, (admittedIds.get(requestId) ?? 0) + 1);
-        res.once('close', () => {
-          const left = (admittedIds.get(requestId) ?? 1) - 1;
-          if (left) admittedIds.set(requestId, left);
-          else admittedIds.delete(requestId);
-        });
         handle();
       };
       // Set once enter() returns: a request let in at once is admitted before then.
@@ -135,8 +132,14 @@ export function createAdmission(options: AdmissionOptions) {
       if (queued) waiting = new AsyncResource('admission-wait');
       held.ticket = ticket;
       // 'close': the answer is over, or the client went away (then a queued request leaves the
-      // queue, and an admitted one frees its slot at once).
-      res.once('close', () => ticket.leave());
+      // queue, and an admitted one frees its slot at once). One listener for both: each costs.
+      res.once('close', () => {
+        ticket.leave();
+        if (!started) return;
+        const left = (admittedIds.get(requestId) ?? 1) - 1;
+        if (left) admittedIds.set(requestId, left);
+        else admittedIds.delete(requestId);
+      });
       if (queued) countAdmissionQueued(gate);
       if (admittedAtOnce) start();
     },

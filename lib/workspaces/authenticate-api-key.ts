@@ -1,7 +1,6 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { schema, type Db } from '@/lib/db';
+import { runStatement, statement, type Db } from '@/lib/db';
 import { hashApiToken } from './tokens';
 
 export interface ApiPrincipal {
@@ -26,8 +25,27 @@ const recentlyValid = new LRUCache<string, true>({ max: CACHE_MAX, ttl: RECENTLY
 // Keys whose last use was written within the minute (a key pushed out is only written again early).
 const lastUsedWritten = new LRUCache<string, true>({ max: CACHE_MAX, ttl: LAST_USED_EVERY_MS });
 
+// Lookups on their way to the database, by hash: a burst of requests with a key that is not cached
+// (the first ones, and each time its entry expires) makes one query, not one per request. A lookup
+// started before the cache was last cleared (a revocation) is neither joined nor kept.
+const lookups = new Map<string, Promise<ApiPrincipal | null>>();
+let generation = 0;
+
+// Prepared statements: a lookup then costs no query building (Drizzle's is most of a one-row read's CPU).
+const keyByHash = statement(
+  'api_keys_by_hash',
+  `select k.id as key_id, k.workspace_id, k.revoked_at is not null as revoked, w.environment
+   from api_keys k join workspaces w on w.id = k.workspace_id where k.hash = $1`,
+);
+const markUsed = statement(
+  'api_keys_mark_used',
+  'update api_keys set last_used_at = now() where id = $1',
+);
+
 export function forgetAuthenticatedKeys() {
+  generation++;
   cache.clear();
+  lookups.clear();
 }
 
 /** Whether this instance found `token` valid within the last 10 minutes (and not refused since). */
@@ -40,32 +58,40 @@ export async function authenticateApiKey(db: Db, token: string): Promise<ApiPrin
   const hash = hashApiToken(token);
   const hit = cache.get(hash);
   if (hit) return hit;
-  const [row] = await db
-    .select({
-      keyId: schema.apiKeys.id,
-      workspaceId: schema.apiKeys.workspaceId,
-      revokedAt: schema.apiKeys.revokedAt,
-      environment: schema.workspaces.environment,
-    })
-    .from(schema.apiKeys)
-    .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.apiKeys.workspaceId))
-    .where(eq(schema.apiKeys.hash, hash));
+  let lookup = lookups.get(hash);
+  if (!lookup) {
+    const started = generation;
+    lookup = lookUp(db, hash, () => started === generation);
+    lookups.set(hash, lookup);
+    const done = () => {
+      if (lookups.get(hash) === lookup) lookups.delete(hash);
+    };
+    lookup.then(done, done);
+  }
+  return lookup;
+}
+
+async function lookUp(db: Db, hash: string, current: () => boolean): Promise<ApiPrincipal | null> {
+  const [row] = await runStatement<{
+    key_id: string;
+    workspace_id: string;
+    revoked: boolean;
+    environment: ApiPrincipal['environment'];
+  }>(db, keyByHash, [hash]);
   const principal =
-    row && !row.revokedAt
-      ? { keyId: row.keyId, workspaceId: row.workspaceId, environment: row.environment }
+    row && !row.revoked
+      ? { keyId: row.key_id, workspaceId: row.workspace_id, environment: row.environment }
       : null;
   if (!principal) {
     recentlyValid.delete(hash);
     return null;
   }
+  if (!current()) return principal;
   cache.set(hash, principal);
   recentlyValid.set(hash, true);
   if (!lastUsedWritten.has(principal.keyId)) {
     lastUsedWritten.set(principal.keyId, true);
-    await db
-      .update(schema.apiKeys)
-      .set({ lastUsedAt: sql`now()` })
-      .where(eq(schema.apiKeys.id, principal.keyId));
+    await runStatement(db, markUsed, [principal.keyId]);
   }
   return principal;
 }

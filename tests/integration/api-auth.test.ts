@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@/lib/db';
-import { authenticateApiKey, REVOCATION_BOUND_MS, revokeApiKey } from '@/lib/workspaces';
+import {
+  authenticateApiKey,
+  forgetAuthenticatedKeys,
+  REVOCATION_BOUND_MS,
+  revokeApiKey,
+} from '@/lib/workspaces';
 import { apiHarness, party } from './support/api-harness';
 import { describeEachDatabase } from './support/databases';
 import { conformanceErrors } from './support/openapi-check';
+import { statementsDuring } from './support/statements-during';
 
 describeEachDatabase('API keys and workspaces', (database) => {
   const api = apiHarness(database);
@@ -87,6 +93,46 @@ describeEachDatabase('API keys and workspaces', (database) => {
     const other = await api.workspace();
     expect(await authenticateApiKey(db, other.key)).not.toBeNull();
     expect(await revokeApiKey(db, other.id, other.keyId)).toBe(true);
+    expect(await authenticateApiKey(db, other.key)).toBeNull();
+  });
+
+  it('requests that come together with a key not yet cached make one lookup, not one each', async () => {
+    const { db } = database();
+    const extra = await api.workspace();
+    let principals: unknown[] = [];
+    const sent = await statementsDuring(database(), async () => {
+      principals = await Promise.all(
+        Array.from({ length: 10 }, () => authenticateApiKey(db, extra.key)),
+      );
+    });
+    expect(new Set(principals.map((p) => JSON.stringify(p))).size).toBe(1);
+    expect(principals[0]).toMatchObject({ keyId: extra.keyId, workspaceId: extra.id });
+    expect(sent.filter((s) => s.what.startsWith('api_keys_by_hash'))).toHaveLength(1);
+  });
+
+  it('a lookup in flight when the cache is cleared (a revocation) is neither joined nor kept', async () => {
+    const { db } = database();
+    const [extra, other] = await Promise.all([api.workspace(), api.workspace()]);
+    let answers: unknown[] = [];
+    const sent = await statementsDuring(database(), async () => {
+      const before = authenticateApiKey(db, extra.key);
+      // What revokeApiKey does once the key is revoked, while the lookup above is on its way.
+      forgetAuthenticatedKeys();
+      const after = authenticateApiKey(db, extra.key);
+      answers = await Promise.all([before, after]);
+    });
+    expect(answers).toEqual([expect.objectContaining({ keyId: extra.keyId }), answers[0]]);
+    // The request after the clear did not wait for the lookup from before it: it made its own.
+    expect(sent.filter((s) => s.what.startsWith('api_keys_by_hash'))).toHaveLength(2);
+
+    const inFlight = authenticateApiKey(db, other.key);
+    forgetAuthenticatedKeys();
+    expect(await inFlight).toMatchObject({ keyId: other.keyId });
+    // Revoked without telling this cache: the answer read before the clear was not kept.
+    await db
+      .update(schema.apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(schema.apiKeys.id, other.keyId));
     expect(await authenticateApiKey(db, other.key)).toBeNull();
   });
 

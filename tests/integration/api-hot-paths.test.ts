@@ -1,47 +1,13 @@
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '@/lib/db';
 import { apiHarness, party } from './support/api-harness';
+import { statementsDuring } from './support/statements-during';
 import { describeEachDatabase } from './support/databases';
 
-interface Sent {
-  /** A named prepared statement (runStatement), or SQL built per call (Drizzle). */
-  named: boolean;
-  /** The statement's name, or the SQL text. */
-  what: string;
-}
-
-/** What each statement the database is sent while `run` runs: watched at the driver. */
-async function statementsDuring(database: Database, run: () => Promise<unknown>) {
-  const sent: Sent[] = [];
-  const { driver } = database;
-  if (driver.kind === 'postgres') {
-    const query = driver.pool.query.bind(driver.pool);
-    vi.spyOn(driver.pool, 'query').mockImplementation(((config: unknown, ...rest: unknown[]) => {
-      const named = typeof config === 'object' && config !== null && 'name' in config;
-      const text = typeof config === 'string' ? config : String((config as { text: string }).text);
-      sent.push({ named, what: named ? String((config as { name: string }).name) : text });
-      return (query as (...args: unknown[]) => unknown)(config, ...rest);
-    }) as typeof driver.pool.query);
-  } else {
-    const { client } = driver;
-    const query = client.query.bind(client);
-    const stream = client.execProtocolStream.bind(client);
-    vi.spyOn(client, 'query').mockImplementation(((text: string, ...rest: unknown[]) => {
-      sent.push({ named: false, what: text });
-      return (query as (...args: unknown[]) => unknown)(text, ...rest);
-    }) as typeof client.query);
-    // lib/db's named statements go as protocol messages: a Bind ('B', length, portal, statement name) each.
-    vi.spyOn(client, 'execProtocolStream').mockImplementation((message, ...rest) => {
-      if (message[0] === 0x42) {
-        const names = Buffer.from(message.subarray(5)).toString('latin1').split('\0');
-        sent.push({ named: true, what: names[1]! });
-      }
-      return stream(message, ...rest);
-    });
-  }
-  await run();
-  vi.restoreAllMocks();
-  // The key's own lookups and the shared rate-limit reservations come and go with their caches.
+// What the API sends the database while `run` runs, but the key's own lookups and the shared
+// rate-limit reservations, which come and go with their caches.
+async function apiStatementsDuring(database: Database, run: () => Promise<unknown>) {
+  const sent = await statementsDuring(database, run);
   return sent.filter((s) => !/api_keys|rate_limits|ratelimit/.test(s.what));
 }
 
@@ -57,7 +23,7 @@ describeEachDatabase('API hot paths', (database) => {
   afterEach(() => vi.restoreAllMocks());
 
   it('GET entry reads the entry, its meta and its files in one prepared statement', async () => {
-    const sent = await statementsDuring(database(), async () => {
+    const sent = await apiStatementsDuring(database(), async () => {
       const res = await api.call('GET', `/silo/v1/entries/${entryId}`, { key: ws.key });
       expect(res.status).toBe(200);
     });
@@ -65,7 +31,7 @@ describeEachDatabase('API hot paths', (database) => {
   });
 
   it('queuing a job runs only prepared statements', async () => {
-    const sent = await statementsDuring(database(), async () => {
+    const sent = await apiStatementsDuring(database(), async () => {
       const res = await api.call('POST', '/transform/v1/jobs', {
         key: ws.key,
         json: { workflow_id: ws.workflowId, silo_entry_id: entryId },
@@ -77,7 +43,7 @@ describeEachDatabase('API hot paths', (database) => {
   });
 
   it("queuing a job is one statement: the workflow/entry schema check is the insert's own", async () => {
-    const sent = await statementsDuring(database(), async () => {
+    const sent = await apiStatementsDuring(database(), async () => {
       const res = await api.call('POST', '/transform/v1/jobs', {
         key: ws.key,
         json: { workflow_id: ws.workflowId, silo_entry_id: entryId },
