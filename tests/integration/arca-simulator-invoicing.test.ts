@@ -478,7 +478,7 @@ describeEachDatabase('ARCA simulator: WSFEv1 invoicing through the real client',
     sim.clock.now = new Date(Date.now() + 13 * 3_600_000);
     const expired = await requestCae(wsfe, auth, factura(1, 1));
     const consulted = await getVoucher(wsfe, auth, 1, 1, 1);
-    sim.clock.now = new Date();
+    sim.clock.follow();
     expect(expired).toMatchObject({ status: 'rejected', errors: [{ code: 600 }] });
     expect(consulted).toMatchObject({ ok: false, outcome: { code: 'wsfe_token_invalid' } });
     expect(await getLastAuthorized(wsfe, auth, 1, 1)).toMatchObject({

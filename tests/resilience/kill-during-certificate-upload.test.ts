@@ -40,7 +40,6 @@ describe.skipIf(!url)(
 
     it('uploads acknowledged before the kill are kept; the one cut off is whole or absent, and its retry succeeds', async () => {
       const db = database.db;
-      sim.clock.now = new Date();
       const workspace = await createWorkspace(db, { name: `uploads ${randomUUID()}` });
       await connectApp(db, workspace.id, 'gov-ar');
       const suppliers: RegisteredSupplierFixture[] = [];

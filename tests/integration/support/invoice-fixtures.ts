@@ -36,9 +36,6 @@ export async function registeredSupplier(
     services?: ('wsfe' | 'wsct')[];
   } = {},
 ): Promise<RegisteredSupplier> {
-  // The simulator's clock is set when it starts, and a certificate it issues is valid from a minute
-  // before the real now: on a slow machine a long file would otherwise outrun that minute.
-  sim.clock.now = new Date();
   const workspace = await createWorkspace(db, {
     name: `invoices ${randomInt(1e9)}`,
     environment,
