@@ -9,7 +9,7 @@ import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { startRunner } from '@/lib/transform';
 import { startControlSocket } from '@/lib/admin';
-import { startPdfRenderPool } from '@/lib/invoice-print';
+import { startPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { prepareDemo } from '@/lib/demo';
 import { currentRequestId, getLogger, redactConsoleErrors, redactUrl } from '@/lib/log';
 import { createRegistrationPageServer } from '@/lib/page-cache';

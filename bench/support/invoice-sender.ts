@@ -3,7 +3,7 @@ import { trustSimulatorCas } from '@/lib/arca-simulator';
 import { startDatabase, stopDatabase, type Db } from '@/lib/db';
 import { createInvoiceStep } from '@/lib/invoices';
 import { toFeVoucher } from '@/lib/invoice-model';
-import { startPdfRenderPool } from '@/lib/invoice-print';
+import { startPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { accessTicketFor, supplierForInvoicing, type ArcaEndpoints } from '@/lib/registration';

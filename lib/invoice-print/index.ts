@@ -8,11 +8,10 @@ export { renderVoucherPdf } from './render-voucher-pdf';
 export type { PdfOptions } from './render-voucher-pdf';
 export { renderInvoicePdf } from './render-invoice-pdf';
 export { loadVoucherLayout } from './load-voucher-layout';
-export {
-  createPdfRenderPool,
-  defaultPdfRenderThreads,
-  startPdfRenderPool,
-} from './pdf-render-pool';
+// The render pool itself is imported from './pdf-render-pool' by the processes that start it
+// (server.ts, `npm run worker`, tests, the bench), never through this index: Next's bundle loads
+// this index, and its bundler takes `new Worker(path)` for a worker entry to trace, the whole
+// project matching a path it cannot resolve (the build fails).
 export {
   currentPdfRenderPool,
   installPdfRenderPool,

@@ -1,6 +1,6 @@
 import { ConfigError, getEnv, resolveMasterKeys } from '@/lib/config';
 import { DataDirBusyError, getDb, startDatabase, stopDatabase } from '@/lib/db';
-import { startPdfRenderPool } from '@/lib/invoice-print';
+import { startPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { getLogger } from '@/lib/log';
 import { startCertificateNotices } from '@/lib/registration';
 import { createHealthEndpoints, metricsEndpointFor, startOperationsServer } from '@/lib/server';

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createPdfRenderPool,
   PDF_RENDERER_LOST,
   PDF_RENDERER_STOPPED,
   renderVoucherPdf,
   voucherLayout,
 } from '@/lib/invoice-print';
+import { createPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { invoiceDetail } from '../support/invoice-detail';
 import { approved, facturaA, facturaBFinalConsumer } from '../support/voucher-docs';
 

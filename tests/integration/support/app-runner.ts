@@ -3,7 +3,7 @@
 import { isNotNull } from 'drizzle-orm';
 import { getEnv, resolveMasterKey } from '@/lib/config';
 import { getDb, schema, startDatabase, stopDatabase } from '@/lib/db';
-import { startPdfRenderPool } from '@/lib/invoice-print';
+import { startPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 

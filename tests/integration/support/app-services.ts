@@ -5,7 +5,7 @@ import { startControlSocket } from '@/lib/admin';
 import { getEnv, resolveMasterKey } from '@/lib/config';
 import { getDb, startDatabase, stopDatabase } from '@/lib/db';
 import { prepareDemo } from '@/lib/demo';
-import { startPdfRenderPool } from '@/lib/invoice-print';
+import { startPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { startRunner } from '@/lib/transform';
 import { STEP_HANDLERS } from '@/lib/workflow-steps';
 
