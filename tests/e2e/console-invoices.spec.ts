@@ -83,7 +83,12 @@ test.describe('console invoices', () => {
       await expect(page.getByTestId('cae')).toHaveText(/^\d{14}$/, { timeout: 1_000 });
     }).toPass({ timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Factura B 0002-00000001');
-    await expect(page.getByText('Autorizada').first()).toBeVisible();
+    // The CAE is stamped before the pdf step runs; the entry is «Autorizada» once the workflow ends
+    // (the process's first PDF also starts its render thread).
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByText('Autorizada').first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByTestId('state-history')).toContainText('Enviando');
     const cae = (await page.getByTestId('cae').textContent())!;
     // «Archivos»: the pdf step of ar-invoice attached the voucher's PDF; download it and read it.
