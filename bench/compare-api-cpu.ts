@@ -6,15 +6,10 @@
 // work on the machine weighs on both alike; with --rate each gets that many requests a second
 // (same throughput, so neither gains from batching more requests per event-loop turn). The summary
 // gives each side's median and the median of the per-round ratios B/A. PostgreSQL is DATABASE_URL.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { openDatabase } from '@/lib/db';
-import { seed, supplier, type Seed } from './support/api-fixtures';
+import { apiOperations, seedApiDatabase, startApiServer, type Seed } from './support/api-fixtures';
 import { cpuMs } from './support/process-stats';
-import { stopper, waitFor } from './support/servers';
 
 const args = process.argv.slice(2);
 const [treeA = '', treeB = ''] = args;
@@ -25,61 +20,7 @@ const rounds = Number(opt('--rounds') ?? 3);
 const seconds = Number(opt('--seconds') ?? 5);
 const rate = opt('--rate') ? Number(opt('--rate')) : undefined;
 
-async function prepare(): Promise<{ s: Seed; env: Record<string, string> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ab-'));
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
-    const s = await seed(database.db);
-    await database.close();
-    return { s, env: { DATA_DIR: dir } };
-  }
-  const url = process.env.DATABASE_URL!;
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 2 });
-  const s = await seed(database.db);
-  await database.close();
-  return { s, env: { DATA_DIR: dir, DATABASE_URL: url } };
-}
-function start(tree: string, env: Record<string, string>, port: number) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', './scripts/server-only.mjs', 'bench/support/api-server.ts'],
-    {
-      cwd: tree,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        API_RATE_LIMIT_PER_MINUTE: '1000000000',
-        RUNNER: 'off',
-        APP_ENV: 'demo',
-        ...env,
-        PORT: String(port),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    pid: child.pid!,
-    ready: waitFor(`${url}/utils/v1/ping`, child),
-    stop: stopper(child),
-  };
-}
-const ops = (s: Seed) => ({
-  ping: { method: 'GET' as const, path: '/utils/v1/ping' },
-  create: {
-    method: 'POST' as const,
-    path: '/silo/v1/entries',
-    body: JSON.stringify({ folder: 'suppliers', data: supplier('Proveedor Bench SA') }),
-  },
-  fetch: { method: 'GET' as const, path: `/silo/v1/entries/${s.entryId}` },
-  job: {
-    method: 'POST' as const,
-    path: '/transform/v1/jobs',
-    body: JSON.stringify({ workflow_id: s.workflowId, silo_entry_id: s.entryId }),
-  },
-});
+const ops = (s: Seed) => Object.fromEntries(apiOperations(s).map((op) => [op.name, op]));
 async function run(
   url: string,
   pid: number,
@@ -105,23 +46,24 @@ async function run(
     bad: r.non2xx + r.errors,
   };
 }
-const a = await prepare(),
-  b = await prepare();
-const A = start(treeA, a.env, 3471),
-  B = start(treeB, b.env, 3472);
-await Promise.all([A.ready, B.ready]);
+const a = await seedApiDatabase(kind),
+  b = await seedApiDatabase(kind);
+const [A, B] = await Promise.all([
+  startApiServer(3471, a.env, { cwd: treeA }),
+  startApiServer(3472, b.env, { cwd: treeB }),
+]);
 type Measured = Awaited<ReturnType<typeof run>>;
 const results: Record<string, { A: number[]; B: number[] }> = {};
 try {
   for (const name of only) {
-    const oa = ops(a.s)[name as 'ping'],
-      ob = ops(b.s)[name as 'ping'];
-    await run(A.url, A.pid, a.s.key, oa, 2);
-    await run(B.url, B.pid, b.s.key, ob, 2);
+    const oa = ops(a.seed)[name]!,
+      ob = ops(b.seed)[name]!;
+    await run(A.url, A.pid, a.seed.key, oa, 2);
+    await run(B.url, B.pid, b.seed.key, ob, 2);
     results[name] = { A: [], B: [] };
     for (let i = 0; i < rounds; i++) {
-      const runA = () => run(A.url, A.pid, a.s.key, oa, seconds);
-      const runB = () => run(B.url, B.pid, b.s.key, ob, seconds);
+      const runA = () => run(A.url, A.pid, a.seed.key, oa, seconds);
+      const runB = () => run(B.url, B.pid, b.seed.key, ob, seconds);
       let pair: [Measured, Measured];
       if (args.includes('--parallel')) pair = await Promise.all([runA(), runB()]);
       else if (i % 2) {

@@ -7,16 +7,20 @@
 // average is printed with every figure. With --prof each endpoint gets its own server under
 // `node --cpu-prof`, and bench/cpu-profile-layers.mjs attributes that profile by layer of the request
 // path. With --baseline the bare node:http baseline (bench/support/baseline-api.ts) is measured too.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '@/lib/db';
-import { TS_NODE_ARGS } from '../scripts/ts-node-args.mjs';
-import { seed, startBaselineApi, supplier, type Seed } from './support/api-fixtures';
+import {
+  apiOperations,
+  seedApiDatabase,
+  startApiServer,
+  startBaselineApi,
+  type ApiOperation,
+  type Seed,
+} from './support/api-fixtures';
 import { load, warm } from './support/load';
 import { cpuMs } from './support/process-stats';
-import { stopper, waitFor } from './support/servers';
 
 const args = process.argv.slice(2);
 const kind = args.includes('pglite') ? 'pglite' : 'postgres';
@@ -27,76 +31,9 @@ const seconds = Number(option('--seconds') ?? 8);
 const only = option('--only')?.split(',');
 const PORT = Number(process.env.PROFILE_PORT ?? 3399);
 
-const operations = (s: Seed) =>
-  [
-    { name: 'ping', method: 'GET' as const, path: '/utils/v1/ping' },
-    {
-      name: 'create',
-      method: 'POST' as const,
-      path: '/silo/v1/entries',
-      body: JSON.stringify({ folder: 'suppliers', data: supplier('Proveedor Bench SA') }),
-    },
-    { name: 'fetch', method: 'GET' as const, path: `/silo/v1/entries/${s.entryId}` },
-    {
-      name: 'job',
-      method: 'POST' as const,
-      path: '/transform/v1/jobs',
-      body: JSON.stringify({ workflow_id: s.workflowId, silo_entry_id: s.entryId }),
-    },
-  ].filter((op) => !only || only.includes(op.name));
+const operations = (s: Seed) => apiOperations(s).filter((op) => !only || only.includes(op.name));
 
-async function prepare(): Promise<{ seed: Seed; env: Record<string, string>; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'arca-profile-api-'));
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
-    const seeded = await seed(database.db);
-    await database.close();
-    return { seed: seeded, env: { DATA_DIR: dir }, dir };
-  }
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('postgres: set DATABASE_URL to your own database');
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 2 });
-  const seeded = await seed(database.db);
-  await database.close();
-  return { seed: seeded, env: { DATA_DIR: dir, DATABASE_URL: url }, dir };
-}
-
-function startApp(env: Record<string, string>, profileDir?: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      ...TS_NODE_ARGS,
-      'bench/support/api-server.ts',
-    ],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        API_RATE_LIMIT_PER_MINUTE: '1000000000',
-        RUNNER: 'off',
-        APP_ENV: 'demo',
-        ...env,
-        PORT: String(PORT),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${PORT}`;
-  return {
-    url,
-    pid: child.pid,
-    ready: waitFor(`${url}/utils/v1/ping`, child),
-    stop: stopper(child),
-  };
-}
-
-async function measure(
-  server: { url: string; pid?: number },
-  key: string,
-  op: ReturnType<typeof operations>[number],
-) {
+async function measure(server: { url: string; pid?: number }, key: string, op: ApiOperation) {
   const options = {
     connections: 32,
     seconds,
@@ -118,11 +55,11 @@ const line = (who: string, op: string, r: Awaited<ReturnType<typeof measure>>) =
   );
 
 async function main() {
-  const prepared = await prepare();
+  const prepared = await seedApiDatabase(kind);
   const ops = operations(prepared.seed);
   try {
     if (withBaseline) {
-      const base = kind === 'pglite' ? await prepare() : prepared;
+      const base = kind === 'pglite' ? await seedApiDatabase(kind) : prepared;
       const baseline = await startBaselineApi(PORT + 1, {
         url: base.env.DATABASE_URL,
         pgliteDir: kind === 'pglite' ? path.join(base.dir, 'pglite') : undefined,
@@ -136,8 +73,7 @@ async function main() {
       }
     }
     if (!profiling) {
-      const app = startApp(prepared.env);
-      await app.ready;
+      const app = await startApiServer(PORT, prepared.env);
       try {
         for (const op of ops) line('app', op.name, await measure(app, prepared.seed.key, op));
       } finally {
@@ -147,8 +83,9 @@ async function main() {
     }
     for (const op of ops) {
       const profileDir = mkdtempSync(path.join(tmpdir(), `arca-profile-${op.name}-`));
-      const app = startApp(prepared.env, profileDir);
-      await app.ready;
+      const app = await startApiServer(PORT, prepared.env, {
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      });
       const result = await measure(app, prepared.seed.key, op);
       await app.stop();
       line('app', op.name, result);

@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { createRegistrationLink } from '@/lib/registration';
 import { createEntry } from '@/lib/silo';
 import { createWorkflow } from '@/lib/transform';
 import { createApiKey, createWorkspace } from '@/lib/workspaces';
-import type { Db } from '@/lib/db';
+import { openDatabase, type Db } from '@/lib/db';
 import { stopper, waitFor, type RunningServer } from './servers';
 import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
@@ -34,6 +37,44 @@ export async function seed(db: Db): Promise<Seed> {
   });
   await createRegistrationLink(db, workspace.id, entry.id);
   return { key: key.token, workspaceId: workspace.id, workflowId: workflow.id, entryId: entry.id };
+}
+
+/** The four API requests the API benches measure, on a seeded workspace. */
+export const apiOperations = (s: Seed) => [
+  { name: 'ping', method: 'GET' as const, path: '/utils/v1/ping' },
+  {
+    name: 'create',
+    method: 'POST' as const,
+    path: '/silo/v1/entries',
+    body: JSON.stringify({ folder: 'suppliers', data: supplier('Proveedor Bench SA') }),
+  },
+  { name: 'fetch', method: 'GET' as const, path: `/silo/v1/entries/${s.entryId}` },
+  {
+    name: 'job',
+    method: 'POST' as const,
+    path: '/transform/v1/jobs',
+    body: JSON.stringify({ workflow_id: s.workflowId, silo_entry_id: s.entryId }),
+  },
+];
+export type ApiOperation = ReturnType<typeof apiOperations>[number];
+
+/**
+ * A workspace seeded for the API tools: in a new PGlite folder, or in DATABASE_URL's database (a new
+ * workspace each run, nothing dropped). `env` points a server at it; `dir` is the temporary folder.
+ */
+export async function seedApiDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ seed: Seed; env: Record<string, string>; dir: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arca-api-tool-'));
+  const url = kind === 'postgres' ? process.env.DATABASE_URL : undefined;
+  if (kind === 'postgres' && !url)
+    throw new Error('postgres: set DATABASE_URL to your own database');
+  const database = url
+    ? await openDatabase({ databaseUrl: url, dataDir: '', maxConnections: 2 })
+    : await openDatabase({ dataDir: path.join(dir, 'pglite') });
+  const seeded = await seed(database.db);
+  await database.close();
+  return { seed: seeded, env: url ? { DATA_DIR: dir, DATABASE_URL: url } : { DATA_DIR: dir }, dir };
 }
 
 /** The server's maintenance database URL, from BENCH_POSTGRES_URL or DATABASE_URL, or the local default. */
@@ -120,6 +161,30 @@ export async function startApiApp(
       ? 'npm start server (server.ts, built .next)'
       : 'API alone on node:http (.next stale; same listener as server.ts)',
   };
+}
+
+/**
+ * The API alone on node:http (bench/support/api-server.ts, server.ts's own listener) for the API
+ * tools: from the checkout at `cwd` (this one by default), with `nodeArgs` before the entry (e.g.
+ * `--cpu-prof`).
+ */
+export async function startApiServer(
+  port: number,
+  env: Record<string, string>,
+  options: { cwd?: string; nodeArgs?: string[] } = {},
+): Promise<RunningServer & { pid: number }> {
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), ...TS_NODE_ARGS, 'bench/support/api-server.ts'],
+    {
+      cwd: options.cwd,
+      env: { ...process.env, DATABASE_URL: '', ...benchEnv(env), PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/utils/v1/ping`, child);
+  return { url, stop: stopper(child), pid: child.pid! };
 }
 
 /** The bare node:http baseline doing the same SQL with the same driver. */
