@@ -6,7 +6,7 @@ import path from 'node:path';
 import { installPdfRenderPool, PDF_STEP_HANDLERS } from '@/lib/invoice-print';
 import { createPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { attachEntryFileOnce, getEntry } from '@/lib/silo';
-import { createWorkflow, getJob, type Job, type Runner, type StepContext } from '@/lib/transform';
+import { createWorkflow, type Job, type Runner, type StepContext } from '@/lib/transform';
 import { describeEachDatabase } from './support/databases';
 import {
   facturaB,
@@ -38,12 +38,12 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
       .db.select()
       .from(schema.entryFiles)
       .where(and(eq(schema.entryFiles.entryId, entryId), eq(schema.entryFiles.key, 'pdf')));
-
-  it('sent to the simulator: the entry ends sent with one pdf file; running the step again adds none', async () => {
+  /** A registered supplier's Factura B through the whole ar-invoice workflow, its job finished. */
+  const sentInvoice = async (invoiceNumber: number) => {
     const db = get().db;
     const s = await registeredSupplier(db, sim, 'sandbox');
     owners.push(s.ownerId);
-    const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 2));
+    const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, invoiceNumber));
     const job = await waitForJobState(
       db,
       s.ownerId,
@@ -51,6 +51,27 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
       isDone,
       30_000,
     );
+    return { s, entryId, job };
+  };
+  /** The pdf step's context for that job, as the runner gives it. */
+  const pdfStepContext = (
+    { s, entryId, job }: Awaited<ReturnType<typeof sentInvoice>>,
+    config: Record<string, string>,
+    options: { previousEvents?: { status: string }[]; now?: Date } = {},
+  ) =>
+    ({
+      db: get().db,
+      job: { id: job.id, ownerId: s.ownerId, siloEntryId: entryId },
+      step: { id: 'x', name: 'Generate PDF', provider: 'pdf', config },
+      previousEvents: options.previousEvents ?? [],
+      now: options.now ?? new Date(),
+      appConnected: async () => true,
+    }) as unknown as StepContext;
+
+  it('sent to the simulator: the entry ends sent with one pdf file; running the step again adds none', async () => {
+    const db = get().db;
+    const sent = await sentInvoice(2);
+    const { s, entryId, job } = sent;
     expect(job.status, JSON.stringify(job.faults)).toBe('OK');
     const providers = job.intents.map((i) => i.provider);
     expect(providers.indexOf('pdf')).toBe(providers.indexOf('gov-ar.send') + 1);
@@ -67,34 +88,13 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
     expect(file!.hash).toBe(createHash('sha256').update(file!.content).digest('hex'));
 
     // A crash between the step and its record runs it again: the same PDF, no second file.
-    const stored = (await getJob(db, s.ownerId, job.id))!;
-    const step = {
-      id: 'x',
-      name: 'Generate PDF',
-      provider: 'pdf' as const,
-      config: { locale: 'es' },
-    };
-    const again = await PDF_STEP_HANDLERS.pdf({
-      db,
-      job: { id: stored.id, ownerId: s.ownerId, siloEntryId: entryId },
-      step,
-      previousEvents: [],
-      now: new Date(),
-      appConnected: async () => true,
-    } as unknown as StepContext);
+    const again = await PDF_STEP_HANDLERS.pdf(pdfStepContext(sent, { locale: 'es' }));
     expect(again.status).toBe('OK');
     expect(await files(entryId)).toHaveLength(1);
 
     // Two jobs rendering it at the same moment still leave one file.
     await db.delete(schema.entryFiles).where(eq(schema.entryFiles.entryId, entryId));
-    const context = {
-      db,
-      job: { id: stored.id, ownerId: s.ownerId, siloEntryId: entryId },
-      step,
-      previousEvents: [],
-      now: new Date(),
-      appConnected: async () => true,
-    } as unknown as StepContext;
+    const context = pdfStepContext(sent, { locale: 'es' });
     const both = await Promise.all([
       PDF_STEP_HANDLERS.pdf(context),
       PDF_STEP_HANDLERS.pdf(context),
@@ -105,28 +105,13 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
 
   it('on the render pool: the same file as on the main thread; a render thread that dies is retried later', async () => {
     const db = get().db;
-    const s = await registeredSupplier(db, sim, 'sandbox');
-    owners.push(s.ownerId);
-    const entryId = await invoiceEntry(db, s.ownerId, facturaB(s.cuit, 5));
-    const job = await waitForJobState(
-      db,
-      s.ownerId,
-      (await sendJob(db, s, entryId)).id,
-      isDone,
-      30_000,
-    );
+    const sent = await sentInvoice(5);
+    const { entryId } = sent;
     const [onMainThread] = await files(entryId);
     await db.delete(schema.entryFiles).where(eq(schema.entryFiles.entryId, entryId));
     const now = new Date();
     const context = (config: Record<string, string>, previousEvents: { status: string }[] = []) =>
-      ({
-        db,
-        job: { id: job.id, ownerId: s.ownerId, siloEntryId: entryId },
-        step: { id: 'x', name: 'Generate PDF', provider: 'pdf', config },
-        previousEvents,
-        now,
-        appConnected: async () => true,
-      }) as unknown as StepContext;
+      pdfStepContext(sent, config, { previousEvents, now });
     const pool = createPdfRenderPool({
       size: 1,
       threadEntry: path.resolve('tests/fixtures/pdf/crash-on-demand-thread.mjs'),
