@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderVoucherPdf, voucherLayout } from '@/lib/invoice-print';
 import { invoiceDetail } from '../support/invoice-detail';
+import { voucherOfLines } from '../support/voucher-of-lines';
 import { approved, facturaA, facturaBFinalConsumer, facturaC } from '../support/voucher-docs';
 
 // Text in content order (-raw): the diagonal watermark, drawn last, never splits a line.
@@ -117,24 +118,8 @@ suite(`the voucher PDF, read back with poppler and zbar${skipped}`, () => {
 });
 
 describe('renderVoucherPdf: bounded and repeatable', () => {
-  const layoutOf = (lines: number) =>
-    voucherLayout(
-      invoiceDetail(
-        {
-          ...facturaBFinalConsumer,
-          lines: Array.from({ length: lines }, (_, i) => ({
-            quantity: '1',
-            item: { name: `Artículo ${i + 1}`, price: '10', key: 'goods' },
-            taxes: [{ cat: 'VAT', rate: 'general' }],
-          })),
-        },
-        { regime: 'responsable_inscripto', approved },
-      ),
-      { locale: 'es', environment: 'sandbox' },
-    );
-
   it('the same voucher renders to the same bytes (the pdf step compares hashes)', async () => {
-    const layout = layoutOf(3);
+    const layout = voucherOfLines(3);
     const [a, b] = [await renderVoucherPdf(layout), await renderVoucherPdf(layout)];
     expect(a.subarray(0, 5).toString()).toBe('%PDF-');
     expect(a.equals(b)).toBe(true);
@@ -143,10 +128,10 @@ describe('renderVoucherPdf: bounded and repeatable', () => {
   it('gives up past its deadline with pdf_too_large, and lets the event loop run meanwhile', async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
-    await expect(renderVoucherPdf(layoutOf(400), { deadlineMs: 0 })).rejects.toMatchObject({
+    await expect(renderVoucherPdf(voucherOfLines(400), { deadlineMs: 0 })).rejects.toMatchObject({
       code: 'pdf_too_large',
     });
-    await renderVoucherPdf(layoutOf(400));
+    await renderVoucherPdf(voucherOfLines(400));
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(2);
   });

@@ -8,27 +8,12 @@ import {
 } from '@/lib/invoice-print';
 import { createPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
 import { invoiceDetail } from '../support/invoice-detail';
-import { approved, facturaA, facturaBFinalConsumer } from '../support/voucher-docs';
+import { voucherOfLines } from '../support/voucher-of-lines';
+import { approved, facturaA } from '../support/voucher-docs';
 
 // A thread's first start loads tsx and pdfkit: seconds on a busy machine.
 const THREAD_START_MS = 30_000;
 const CRASHING_THREAD = path.resolve('tests/fixtures/pdf/crash-on-demand-thread.mjs');
-
-const layoutOf = (lines: number, watermark?: string) =>
-  voucherLayout(
-    invoiceDetail(
-      {
-        ...facturaBFinalConsumer,
-        lines: Array.from({ length: lines }, (_, i) => ({
-          quantity: '1',
-          item: { name: `Artículo ${i + 1}`, price: '10', key: 'goods' },
-          taxes: [{ cat: 'VAT', rate: 'general' }],
-        })),
-      },
-      { regime: 'responsable_inscripto', approved },
-    ),
-    { locale: 'es', environment: 'sandbox', watermark },
-  );
 
 describe('the PDF render pool: renderVoucherPdf on worker threads', () => {
   const pool = createPdfRenderPool({ size: 2 });
@@ -38,8 +23,8 @@ describe('the PDF render pool: renderVoucherPdf on worker threads', () => {
     'renders the same bytes as the main thread, for every voucher and option, several at once',
     async () => {
       const cases = [
-        { layout: layoutOf(3), options: {} },
-        { layout: layoutOf(180), options: { paper: 'letter' as const, watermark: 'COPIA' } },
+        { layout: voucherOfLines(3), options: {} },
+        { layout: voucherOfLines(180), options: { paper: 'letter' as const, watermark: 'COPIA' } },
         {
           layout: voucherLayout(
             invoiceDetail(facturaA, { regime: 'responsable_inscripto', approved }),
@@ -61,7 +46,7 @@ describe('the PDF render pool: renderVoucherPdf on worker threads', () => {
   it(
     'a render past its deadline fails with pdf_too_large, as on the main thread',
     async () => {
-      await expect(pool.render(layoutOf(400), { deadlineMs: 0 })).rejects.toMatchObject({
+      await expect(pool.render(voucherOfLines(400), { deadlineMs: 0 })).rejects.toMatchObject({
         code: 'pdf_too_large',
       });
     },
@@ -75,10 +60,10 @@ describe('the PDF render pool: a thread that dies', () => {
     async () => {
       const pool = createPdfRenderPool({ size: 1, threadEntry: CRASHING_THREAD });
       try {
-        const layout = layoutOf(3);
+        const layout = voucherOfLines(3);
         const [before, crashed, after] = await Promise.allSettled([
           pool.render(layout),
-          pool.render(layoutOf(3, 'CRASH')),
+          pool.render(voucherOfLines(3, 'CRASH')),
           pool.render(layout),
         ]);
         const expected = await renderVoucherPdf(layout);
@@ -102,14 +87,19 @@ describe('the PDF render pool: stopping', () => {
     'fails the renders running and waiting with pdf_renderer_stopped, and every later one',
     async () => {
       const pool = createPdfRenderPool({ size: 1 });
-      const renders = Promise.allSettled([pool.render(layoutOf(400)), pool.render(layoutOf(3))]);
+      const renders = Promise.allSettled([
+        pool.render(voucherOfLines(400)),
+        pool.render(voucherOfLines(3)),
+      ]);
       await pool.stop();
       for (const result of await renders)
         expect(result).toMatchObject({
           status: 'rejected',
           reason: { kind: 'unavailable', code: PDF_RENDERER_STOPPED },
         });
-      await expect(pool.render(layoutOf(3))).rejects.toMatchObject({ code: PDF_RENDERER_STOPPED });
+      await expect(pool.render(voucherOfLines(3))).rejects.toMatchObject({
+        code: PDF_RENDERER_STOPPED,
+      });
     },
     THREAD_START_MS,
   );
