@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupplierBrowser } from '@/bench/support/supplier-browser';
+import { listenOnLoopback } from '../support/listen-on-loopback';
 
 // As Next writes a page's head: a script both preloaded and loaded, a polyfill only browsers
 // without modules run, the icon with its cache-busting query, a stylesheet.
@@ -29,15 +29,9 @@ describe("the journeys bench's browser, a document's files", () => {
     res.writeHead(200).end('file');
   });
   let origin = '';
-  beforeAll(
-    () =>
-      new Promise<void>((resolve) =>
-        server.listen(0, '127.0.0.1', () => {
-          origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-          resolve();
-        }),
-      ),
-  );
+  beforeAll(async () => {
+    origin = await listenOnLoopback(server);
+  });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('fetches a preloaded script once, skips nomodule scripts, fetches the icon (not an inline one), and never again on the next page', async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupplierBrowser } from '@/bench/support/supplier-browser';
+import { listenOnLoopback } from '../support/listen-on-loopback';
 
 /**
  * The journeys bench's browser against a server that is busy for the first two tries of each
@@ -18,15 +18,9 @@ describe("the journeys bench's browser", () => {
     res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>page</p>');
   });
   let origin = '';
-  beforeAll(
-    () =>
-      new Promise<void>((resolve) =>
-        server.listen(0, '127.0.0.1', () => {
-          origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-          resolve();
-        }),
-      ),
-  );
+  beforeAll(async () => {
+    origin = await listenOnLoopback(server);
+  });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('waits out a 503 with Retry-After and sends the request again, counting it as a wait', async () => {
