@@ -15,7 +15,7 @@ interface KeyPoolOptions {
   isBusy(): boolean;
   /** A key made ahead could not be made (it is tried again later; the wizard makes its own meanwhile). */
   onError?(error: unknown): void;
-  /** How long to wait before trying again after a busy moment, a take or a failure. */
+  /** How long to wait before trying again after a busy moment or a failure. */
   pauseMs?: number;
   /** For the tests: how a key is made. */
   makeKey?(): Promise<KeyObject>;
@@ -32,8 +32,9 @@ async function makeRsaKey(): Promise<KeyObject> {
 /**
  * Keeps up to `size` RSA-2048 keys made ahead in this process's memory, so the wizard's "generate
  * key and CSR" click does not wait for one (≈ 150 ms of CPU, sometimes far more). One key at a
- * time, only while the instance is not busy, and after a pause following each take, so the pool
- * never competes with the requests it is meant to speed up. Keys are KeyObjects (native memory,
+ * time, on libuv's thread pool, and only while the instance is not busy, so the pool never
+ * competes with the requests it is meant to speed up; a take starts the refill at once, since
+ * suppliers reach the key step faster than a paused refill kept up with. Keys are KeyObjects (native memory,
  * never a string a heap snapshot or a log line could carry), each handed out once and then
  * forgotten; nothing is written anywhere, and a stopped pool drops what it holds.
  */
@@ -78,7 +79,7 @@ export function startRsaKeyPool(options: KeyPoolOptions): RsaKeyPool | undefined
   const pool: RsaKeyPool = {
     take() {
       const key = keys.shift();
-      later();
+      refill();
       return key;
     },
     get ready() {
