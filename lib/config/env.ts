@@ -51,6 +51,8 @@ const rawSchema = z.object({
   RUNNER_MAX_WAITING: z.coerce.number().int().min(0).max(10_000).default(500),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   REG_PAGE_VIEWS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  REG_ACTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  REG_ACTIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAGE_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Admission control per instance (lib/server/admit-request.ts); the defaults follow the CPU count.
   ADMISSION_PAGES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).optional(),
@@ -161,6 +163,10 @@ export function parseEnv(vars: Record<string, string | undefined>) {
     metricsToken: raw.METRICS_TOKEN,
     apiRateLimitPerMinute: raw.API_RATE_LIMIT_PER_MINUTE,
     regPageViewsPerMinute: raw.REG_PAGE_VIEWS_PER_MINUTE,
+    regActions: {
+      ref: raw.REG_ACTIONS_PER_MINUTE,
+      address: raw.REG_ACTIONS_PER_ADDRESS_PER_MINUTE,
+    },
     pageRequestsPerMinute: raw.PAGE_REQUESTS_PER_MINUTE,
     admission: admissionLimits(raw, availableParallelism()),
     rsaKeyPoolSize: raw.RSA_KEY_POOL_SIZE,

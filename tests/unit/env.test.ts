@@ -22,6 +22,16 @@ describe('parseEnv', () => {
     expect(env.trustedProxies).toEqual([]);
     expect(env.pageRequestsPerMinute).toBe(600);
     expect(env.apiRateLimitPerMinute).toBe(1200);
+    expect(env.regActions).toEqual({ ref: 60, address: 120 });
+  });
+
+  it('takes the wizard post limits per link and per address separately', () => {
+    const env = parseEnv({
+      REG_ACTIONS_PER_MINUTE: '30',
+      REG_ACTIONS_PER_ADDRESS_PER_MINUTE: '900',
+    });
+    expect(env.regActions).toEqual({ ref: 30, address: 900 });
+    expect(() => parseEnv({ REG_ACTIONS_PER_ADDRESS_PER_MINUTE: '0' })).toThrow(ConfigError);
   });
 
   it('sizes admission control from the CPU count unless told, the queues from the slots', () => {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
+import { getEnv } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { redirect, type Locale } from '@/lib/i18n';
 import { withinAddressAndRefLimits } from '@/lib/ratelimit';
@@ -39,14 +40,15 @@ export async function requireStep(
   return registration;
 }
 
-// Per client address and per ref, so neither a crawler nor one link can hammer ARCA through us.
-const LIMITS = { address: 120, ref: 60 };
-
+/**
+ * Counts one wizard post against its link's budget and its client address's (REG_ACTIONS_PER_MINUTE,
+ * REG_ACTIONS_PER_ADDRESS_PER_MINUTE), so neither one link nor a crawler can hammer ARCA through us.
+ */
 export async function withinRateLimit(ref: string): Promise<boolean> {
   return withinAddressAndRefLimits(
     await getDb(),
     'reg',
     { address: await requestClientAddress(), ref },
-    LIMITS,
+    getEnv().regActions,
   );
 }
