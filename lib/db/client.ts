@@ -5,6 +5,7 @@ import { getLogger } from '@/lib/log';
 import type { Db } from './db-type';
 import { recordDriver, type Driver } from './driver';
 import { startPgliteMaintenance } from './pglite-maintenance';
+import { keepStatisticsWithoutAutovacuum } from './postgres-statistics';
 import * as schema from './schema';
 
 export type { Db, Schema } from './db-type';
@@ -114,8 +115,22 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
+  const statistics = await keepStatisticsWithoutAutovacuum(pool, {
+    off: () =>
+      getLogger().warn(
+        'db: autovacuum is off on this PostgreSQL; the app analyzes the tables that grow itself (turn autovacuum on: docs/operations.md#postgresql)',
+      ),
+    failed: (err) => getLogger().error({ err }, 'db: analyzing grown tables failed'),
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   const driver: Driver = { kind: 'postgres', pool };
   recordDriver(db, driver);
-  return { db, kind: 'postgres', driver, close: () => pool.end() };
+  const close = async () => {
+    try {
+      await statistics?.stop();
+    } finally {
+      await pool.end();
+    }
+  };
+  return { db, kind: 'postgres', driver, close };
 }

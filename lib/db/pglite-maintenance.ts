@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { analyzeGrownTables, USER_TABLES } from './analyze-grown-tables';
 
 // PGlite is PostgreSQL without autovacuum: nothing refreshes the planner's statistics or clears
 // dead rows. A statement prepared while its table was small kept that plan after the table grew,
@@ -9,29 +10,12 @@ const DEFAULTS = {
   firstVacuumAfterMs: 10 * 60_000,
 };
 
-const TABLES = `
-  select format('%I.%I', n.nspname, c.relname) as name
-  from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`;
-// Autovacuum analyzes after 50 rows plus 10 % of the table; pages are what PGlite keeps current.
-const GROWN_TABLES = `${TABLES} and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8`;
-
-/**
- * Analyzes every table that grew by a fifth since its statistics were taken; returns their names.
- * ANALYZE reads a bounded sample, so its cost stays small however large a table grows.
- */
-export async function analyzeGrownTables(client: PGlite): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(GROWN_TABLES);
-  for (const { name } of rows) await client.exec(`analyze ${name}`);
-  return rows.map((row) => row.name);
-}
-
 /**
  * Clears dead rows in every table, one table per statement so the app's queries queued meanwhile
  * get their turn between tables (PGlite runs one statement at a time).
  */
 export async function vacuumAll(client: PGlite): Promise<void> {
-  const { rows } = await client.query<{ name: string }>(TABLES);
+  const { rows } = await client.query<{ name: string }>(USER_TABLES);
   for (const { name } of rows) await client.exec(`vacuum ${name}`);
 }
 

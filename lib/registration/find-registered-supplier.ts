@@ -9,15 +9,18 @@ export interface RegisteredSupplier extends Supplier {
   regime: Regime | null;
 }
 
-// Completed = authorised with a validated certificate stored: what sending to ARCA needs.
-const registeredSupplierByCuit = statement(
+// Completed = authorised with a validated certificate stored: what sending to ARCA needs. Every
+// invoice sent looks its supplier up here: by silo_entries_owner_party_code_idx (the workspace and
+// the party's CUIT), never by reading every entry of the database.
+export const registeredSupplierByCuit = statement(
   'registration_registered_supplier_by_cuit',
   `select e.id as entry_id, e.owner_id, e.data, w.environment, r.progress
    from registrations r
    join silo_entries e on e.id = r.entry_id
    join workspaces w on w.id = e.owner_id
    join registration_credentials c on c.entry_id = r.entry_id
-   where r.owner_id = $1 and r.authorized_at is not null and c.validated_at is not null
+   where e.owner_id = $1 and r.owner_id = $1 and r.authorized_at is not null
+     and c.validated_at is not null
      and coalesce(e.data->'tax_id'->>'code', e.data->'doc'->'tax_id'->>'code') = $2
    order by r.authorized_at desc
    limit 1`,

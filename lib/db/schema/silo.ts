@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces';
 
+const PARTY_CODE = sql.raw(`coalesce(data->'tax_id'->>'code', data->'doc'->'tax_id'->>'code')`);
+
 export const entries = pgTable(
   'silo_entries',
   {
@@ -41,6 +43,10 @@ export const entries = pgTable(
     uniqueIndex('silo_entries_owner_key_idx').on(t.ownerId, t.key),
     index('silo_entries_owner_folder_seq_idx').on(t.ownerId, t.folder, t.seq),
     index('silo_entries_owner_seq_idx').on(t.ownerId, t.seq),
+    // A party's CUIT (a supplier's registration entry), as findRegisteredSupplier looks it up.
+    index('silo_entries_owner_party_code_idx')
+      .on(t.ownerId, sql`(${PARTY_CODE})`)
+      .where(sql`${PARTY_CODE} is not null`),
   ],
 );
 

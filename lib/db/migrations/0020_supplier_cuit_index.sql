@@ -1,0 +1,1 @@
+CREATE INDEX "silo_entries_owner_party_code_idx" ON "silo_entries" USING btree ("owner_id",(coalesce(data->'tax_id'->>'code', data->'doc'->'tax_id'->>'code'))) WHERE coalesce(data->'tax_id'->>'code', data->'doc'->'tax_id'->>'code') is not null;
