@@ -47,7 +47,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], locale: 'es-AR' } },
   ],
   webServer: {
-    command: 'node tests/e2e/support/start-server.mjs',
+    command: 'node --max-old-space-size=1024 tests/e2e/support/start-server.mjs',
     url: `${baseURL}/openapi.json`,
     timeout: 300_000,
     reuseExistingServer: false,

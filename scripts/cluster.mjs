@@ -2,7 +2,7 @@
 // them; the load bench and the integration suites start theirs through this module too.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { TS_NODE_ARGS } from './ts-node-args.mjs';
+import { APP_NODE_ARGS, TS_NODE_ARGS } from './ts-node-args.mjs';
 
 const KEPT_LINES = 40;
 
@@ -107,7 +107,7 @@ export async function startCluster(options) {
 function launch(name, entry, env, output) {
   // Its own process group: a terminal's Ctrl+C reaches only the caller, which stops each child once
   // (server.ts and the worker handle one SIGINT/SIGTERM; a second would kill them mid-shutdown).
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, entry], {
+  const child = spawn(process.execPath, [...APP_NODE_ARGS, ...TS_NODE_ARGS, entry], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

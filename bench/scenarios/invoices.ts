@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createScratchDatabase } from '../support/runner-app';
 import { percentile } from '../support/percentile';
 import type { BenchRow } from '../support/types';
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
+import { APP_NODE_ARGS, TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 // A month-end burst on one point of sale (issue 27), the app's one-at-a-time sample, and ARCA
 // alone's: one at a time as before batches (two calls per invoice) 2,000 invoices take 20 minutes
@@ -157,7 +157,12 @@ function runSender(settings: {
 }): Promise<SenderOutput> {
   const child = spawn(
     process.execPath,
-    [...TS_NODE_ARGS, 'bench/support/invoice-sender.ts', ...settings.counts.map(String)],
+    [
+      ...APP_NODE_ARGS,
+      ...TS_NODE_ARGS,
+      'bench/support/invoice-sender.ts',
+      ...settings.counts.map(String),
+    ],
     {
       env: {
         ...process.env,

@@ -9,7 +9,7 @@ import { createWorkflow } from '@/lib/transform';
 import { createApiKey, createWorkspace } from '@/lib/workspaces';
 import { openDatabase, type Db } from '@/lib/db';
 import { stopper, waitFor, type RunningServer } from './servers';
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
+import { APP_NODE_ARGS, TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 export interface Seed {
   key: string;
@@ -175,7 +175,7 @@ export async function startApiServer(
 ): Promise<RunningServer & { pid: number }> {
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), ...TS_NODE_ARGS, 'bench/support/api-server.ts'],
+    [...APP_NODE_ARGS, ...(options.nodeArgs ?? []), ...TS_NODE_ARGS, 'bench/support/api-server.ts'],
     {
       cwd: options.cwd,
       env: { ...process.env, DATABASE_URL: '', ...benchEnv(env), PORT: String(port) },

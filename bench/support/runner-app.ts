@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
+import { APP_NODE_ARGS, TS_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 export interface RunnerApp {
   url: string;
@@ -23,6 +23,7 @@ export async function startRunnerApp(
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...APP_NODE_ARGS,
       ...TS_NODE_ARGS,
       'bench/support/runner-server.ts',
       String(port),

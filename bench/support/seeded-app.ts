@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { APP_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
 
 export interface SeededApp {
   url: string;
@@ -20,7 +21,7 @@ export async function startSeededApp(
   env: Record<string, string> = {},
 ): Promise<SeededApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'arca-bench-wizard-'));
-  const child = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
+  const child = spawn(process.execPath, [...APP_NODE_ARGS, 'tests/e2e/support/start-server.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

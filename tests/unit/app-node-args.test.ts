@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { APP_NODE_ARGS } from '../../scripts/ts-node-args.mjs';
+
+// Every long-running app process starts with V8's heap capped (scripts/ts-node-args.mjs): the
+// scripts a person runs spell the flags out, so they must say the same as the constant the
+// project's own launchers (cluster, benches) spread.
+const scripts = (
+  JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+).scripts;
+
+describe('the heap cap of app processes', () => {
+  it.each(['start', 'worker'])('`npm run %s` starts node with it', (name) => {
+    const args = scripts[name]!.split(/\s+/);
+    expect(args[0]).toBe('node');
+    for (const flag of APP_NODE_ARGS) expect(args).toContain(flag);
+  });
+
+  it('the e2e server starts with it, as `npm start` does', () => {
+    const config = readFileSync('playwright.config.ts', 'utf8');
+    const command = /command: '([^']+)'/.exec(config)?.[1] ?? '';
+    for (const flag of APP_NODE_ARGS) expect(command.split(/\s+/)).toContain(flag);
+  });
+});
