@@ -34,9 +34,10 @@ async function makeRsaKey(): Promise<KeyObject> {
  * key and CSR" click does not wait for one (≈ 150 ms of CPU, sometimes far more). One key at a
  * time, on libuv's thread pool, and only while the instance is not busy, so the pool never
  * competes with the requests it is meant to speed up; a take starts the refill at once, since
- * suppliers reach the key step faster than a paused refill kept up with. Keys are KeyObjects (native memory,
- * never a string a heap snapshot or a log line could carry), each handed out once and then
- * forgotten; nothing is written anywhere, and a stopped pool drops what it holds.
+ * suppliers reach the key step faster than a refill paused after each take kept up with. Keys are
+ * KeyObjects (native memory, never a string a heap snapshot or a log line could carry), each
+ * handed out once and then forgotten; nothing is written anywhere, and a stopped pool drops what
+ * it holds.
  */
 export function startRsaKeyPool(options: KeyPoolOptions): RsaKeyPool | undefined {
   currentKeyPool()?.stop();
