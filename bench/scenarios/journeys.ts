@@ -42,6 +42,10 @@ const APP_ENV: Record<string, string> = {
 };
 // BENCH_JOURNEYS_DATABASES=pglite (or postgresql) runs one deployment only.
 const DATABASES = (process.env.BENCH_JOURNEYS_DATABASES ?? 'pglite,postgresql').split(',');
+// A misspelt name ran nothing and wrote an empty table over the last results.
+for (const name of DATABASES)
+  if (name !== 'pglite' && name !== 'postgresql')
+    throw new Error(`BENCH_JOURNEYS_DATABASES: "${name}" is neither pglite nor postgresql`);
 
 interface Deployment {
   label: string;

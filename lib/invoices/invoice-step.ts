@@ -28,6 +28,7 @@ import {
   type SendVoucher,
   type VoucherService,
 } from './send-voucher-kinds';
+import { WSFE_NOT_NEXT } from './wsfe-codes';
 
 export interface InvoiceStepOptions {
   /** ARCA's endpoints per environment instead of the configured ones (tests: their simulator). */
@@ -70,9 +71,6 @@ const typeName = (voucherType: number) => {
 };
 const voucherName = (v: NumberedSendVoucher | null) =>
   v ? `${typeName(v.CbteTipo)} ${displayNumber(v.PtoVta, v.CbteNro)}` : 'The invoice';
-
-// ARCA's answer to a date outside its window, or before its sequence's last voucher.
-const WOULD_REJECT_DATE = 10016;
 
 const POINT_OF_SALE_PROBLEMS: Record<string, string> = {
   not_listed: 'is not registered for web services',
@@ -255,7 +253,7 @@ function voucherOfEntry(
       ok: false,
       refusal: knockOut(
         'arca_would_reject',
-        `The invoice cannot be sent today: its issue date ${String(doc.issue_date)} is ${Math.abs(outside.days)} days ${outside.days < 0 ? 'before' : 'after'} today (${today}), outside ARCA's window of ${outside.window} days for ${mapped.value.Concepto === 1 ? 'goods' : 'services'}. Nothing was sent; correct the issue date and send it again. (ARCA ${WOULD_REJECT_DATE})`,
+        `The invoice cannot be sent today: its issue date ${String(doc.issue_date)} is ${Math.abs(outside.days)} days ${outside.days < 0 ? 'before' : 'after'} today (${today}), outside ARCA's window of ${outside.window} days for ${mapped.value.Concepto === 1 ? 'goods' : 'services'}. Nothing was sent; correct the issue date and send it again. (ARCA ${WSFE_NOT_NEXT})`,
       ),
     };
   return { ok: true, voucher: mapped.value };
@@ -293,7 +291,7 @@ async function outcomeOf(
     case 'invalid':
       return knockOut(
         'arca_would_reject',
-        `The invoice cannot be sent: ${result.reason}. Nothing was sent; correct the issue date and send it again. (ARCA ${WOULD_REJECT_DATE})`,
+        `The invoice cannot be sent: ${result.reason}. Nothing was sent; correct the issue date and send it again. (ARCA ${WSFE_NOT_NEXT})`,
       );
     case 'busy':
       return retryLater(ctx, 'another send on this point of sale is still being confirmed');

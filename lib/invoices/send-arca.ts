@@ -23,6 +23,7 @@ import {
   type NumberedSendVoucher,
 } from './send-voucher-kinds';
 import type { NumberedFeVoucher } from '@/lib/arca';
+import { WSFE_NOT_NEXT, WSFE_POINT_OF_SALE_NOT_ENABLED } from './wsfe-codes';
 
 /**
  * The ARCA calls a send makes, on one supplier's session, answered as the protocol reads them. One
@@ -45,10 +46,6 @@ export interface SendArca {
   requestCaes?(vouchers: readonly NumberedFeVoucher[]): Promise<FeCaeAnswer>;
 }
 
-// WSFE's codes: 10016 the number is not the next one; 11002 the point of sale is not enabled for
-// web services.
-const FE_NOT_NEXT = 10016;
-const POINT_OF_SALE_NOT_ENABLED = 11002;
 // WSCT's: 1106 no point of sale enabled for this service (quoted in part by pyafipws); 9002 the
 // simulator's own "not the next number or date" (ARCA's own code for it is not recorded anywhere
 // we found: a real one is read as an ordinary rejection, the number released).
@@ -76,13 +73,13 @@ function wsfeArca(session: ArcaSession): SendArca {
       return {
         ok: false,
         code: last.outcome.code,
-        notEnabled: last.errors.some((e) => e.code === POINT_OF_SALE_NOT_ENABLED),
+        notEnabled: last.errors.some((e) => e.code === WSFE_POINT_OF_SALE_NOT_ENABLED),
       };
     },
     async requestCae(voucher) {
       const answer = await requestCae(options, auth, feOnly(voucher));
       return answer.status === 'rejected'
-        ? { ...answer, notNext: answer.errors.some((e) => e.code === FE_NOT_NEXT) }
+        ? { ...answer, notNext: answer.errors.some((e) => e.code === WSFE_NOT_NEXT) }
         : answer;
     },
     async consult(voucher) {

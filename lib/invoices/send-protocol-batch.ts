@@ -7,6 +7,7 @@ import {
   type SendState,
 } from './send-protocol-types';
 import { approvalDifferences, describeDifferences } from './verify-approval';
+import { WSFE_NOT_NEXT } from './wsfe-codes';
 
 // The send protocol's decisions on a batch's answer (send-protocol.ts draws the rest). WSFEv1's
 // manual («Operatoria ante errores»): the details are processed in order; the first rejected one
@@ -14,8 +15,7 @@ import { approvalDifferences, describeDifferences } from './verify-approval';
 // approval verified as a single one is), one voucher may be rejected, and the rest are free at ARCA:
 // their rows go and their sends start over under new numbers, so the sequence keeps no gap.
 
-const NOT_NEXT = 10016;
-const notNext = (errors: WsfeError[]) => errors.some((e) => e.code === NOT_NEXT);
+const notNext = (errors: WsfeError[]) => errors.some((e) => e.code === WSFE_NOT_NEXT);
 
 type Submitting = Extract<SendState, { at: 'submittingBatch' }>;
 
@@ -121,7 +121,7 @@ function decideDetails(details: CaeResult[], members: BatchMember[], cuit: strin
     stopped = true;
     if (detail.status !== 'rejected') return { entryId, kind: 'free' };
     // "Not the next number" after approvals in the same batch: ARCA did not take it; it is free.
-    if (detail.observations.length && detail.observations.every((o) => o.code === NOT_NEXT))
+    if (detail.observations.length && detail.observations.every((o) => o.code === WSFE_NOT_NEXT))
       return { entryId, kind: 'free' };
     return {
       entryId,

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import type { Supplier } from '@/lib/registration';
 import { getEntryByKey, listEntryFiles, type Entry } from '@/lib/silo';
 import { displayNumber } from './display-number';
+import { WSFE_POINT_OF_SALE_NOT_ENABLED } from './wsfe-codes';
 
 /** A form's token: 16 to 43 URL-safe characters (128 to 256 random bits in base64url). */
 export const isTestInvoiceAttempt = (attempt: string) => /^[A-Za-z0-9_-]{16,43}$/.test(attempt);
@@ -35,8 +36,6 @@ export interface TestInvoice {
 
 /** The key of the invoice's PDF among its files, as the `pdf` step attaches it (Invopop's). */
 export const PDF_FILE_KEY = 'pdf';
-
-const POINT_OF_SALE_NOT_ENABLED = 11002;
 
 type Json = Record<string, unknown>;
 const asObject = (value: unknown): Json =>
@@ -96,7 +95,7 @@ function readTestInvoice(entry: Entry): Omit<TestInvoice, 'hasPdf'> {
     answered.length > 0
       ? answered
       : unusable
-        ? [{ code: String(POINT_OF_SALE_NOT_ENABLED), message: unusable.message }]
+        ? [{ code: String(WSFE_POINT_OF_SALE_NOT_ENABLED), message: unusable.message }]
         : predicted && predictedCode
           ? [{ code: predictedCode, message: predicted.message }]
           : [];
