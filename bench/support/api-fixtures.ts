@@ -137,26 +137,14 @@ const benchEnv = (env: Record<string, string>) => ({
 export async function startApiApp(
   port: number,
   env: Record<string, string>,
-): Promise<RunningServer & { how: string }> {
+): Promise<RunningServer & { pid: number; how: string }> {
   const { isBuildCurrent } = await import('../../scripts/build-if-changed.mjs');
   const built = isBuildCurrent();
-  const entry = built ? 'server.ts' : 'bench/support/api-server.ts';
-  const child = spawn(process.execPath, [...TS_NODE_ARGS, entry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      ...benchEnv(env),
-      PORT: String(port),
-      ...(built ? { NODE_ENV: 'production' } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/utils/v1/ping`, child);
+  const server = built
+    ? await launchApp(port, 'server.ts', { ...env, NODE_ENV: 'production' })
+    : await launchApp(port, 'bench/support/api-server.ts', env);
   return {
-    url,
-    stop: stopper(child),
-    pid: child.pid,
+    ...server,
     how: built
       ? 'npm start server (server.ts, built .next)'
       : 'API alone on node:http (.next stale; same listener as server.ts)',
@@ -168,14 +156,24 @@ export async function startApiApp(
  * tools: from the checkout at `cwd` (this one by default), with `nodeArgs` before the entry (e.g.
  * `--cpu-prof`).
  */
-export async function startApiServer(
+export function startApiServer(
   port: number,
+  env: Record<string, string>,
+  options: { cwd?: string; nodeArgs?: string[] } = {},
+): Promise<RunningServer & { pid: number }> {
+  return launchApp(port, 'bench/support/api-server.ts', env, options);
+}
+
+/** An app entry started as `npm start` starts node (APP_NODE_ARGS), answering once ping does. */
+async function launchApp(
+  port: number,
+  entry: string,
   env: Record<string, string>,
   options: { cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<RunningServer & { pid: number }> {
   const child = spawn(
     process.execPath,
-    [...APP_NODE_ARGS, ...(options.nodeArgs ?? []), ...TS_NODE_ARGS, 'bench/support/api-server.ts'],
+    [...APP_NODE_ARGS, ...(options.nodeArgs ?? []), ...TS_NODE_ARGS, entry],
     {
       cwd: options.cwd,
       env: { ...process.env, DATABASE_URL: '', ...benchEnv(env), PORT: String(port) },
