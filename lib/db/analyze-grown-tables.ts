@@ -6,6 +6,9 @@ export const USER_TABLES = `
 // Autovacuum analyzes after 50 rows plus 10 % of the table; pages are what both databases keep current.
 const GROWN_TABLES = `${USER_TABLES} and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 8`;
 
+/** How often both databases' upkeep looks for grown tables (PGlite always, PostgreSQL without autovacuum). */
+export const ANALYZE_GROWN_TABLES_EVERY_MS = 5_000;
+
 /** PGlite's client and node-postgres's pool both answer this. */
 interface Queryable {
   query(text: string): Promise<{ rows: unknown[] }>;

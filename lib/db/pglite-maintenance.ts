@@ -1,11 +1,15 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { analyzeGrownTables, USER_TABLES } from './analyze-grown-tables';
+import {
+  ANALYZE_GROWN_TABLES_EVERY_MS,
+  analyzeGrownTables,
+  USER_TABLES,
+} from './analyze-grown-tables';
 
 // PGlite is PostgreSQL without autovacuum: nothing refreshes the planner's statistics or clears
 // dead rows. A statement prepared while its table was small kept that plan after the table grew,
 // and entry reads slowed as entries were added; fresh statistics re-plan it.
 const DEFAULTS = {
-  analyzeEveryMs: 5_000,
+  analyzeEveryMs: ANALYZE_GROWN_TABLES_EVERY_MS,
   vacuumEveryMs: 60 * 60_000,
   firstVacuumAfterMs: 10 * 60_000,
 };

@@ -1,7 +1,5 @@
 import type { Pool } from 'pg';
-import { analyzeGrownTables } from './analyze-grown-tables';
-
-const ANALYZE_EVERY_MS = 5_000;
+import { ANALYZE_GROWN_TABLES_EVERY_MS, analyzeGrownTables } from './analyze-grown-tables';
 
 /**
  * On a PostgreSQL whose autovacuum is off, analyzes the tables that grew, as PGlite's maintenance
@@ -24,7 +22,7 @@ export async function keepStatisticsWithoutAutovacuum(
     running ??= analyzeGrownTables(pool)
       .catch(report.failed)
       .finally(() => (running = undefined));
-  }, ANALYZE_EVERY_MS).unref();
+  }, ANALYZE_GROWN_TABLES_EVERY_MS).unref();
   return {
     async stop() {
       clearInterval(timer);
