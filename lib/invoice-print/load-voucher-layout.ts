@@ -8,7 +8,6 @@ import type { VoucherLayout } from './voucher-layout-types';
 
 /**
  * The workspace's invoice and its printed voucher's layout, with the pdf step's settings.
- * Homologación: the environment it was sent to, else the workspace's (an unsent invoice).
  * Undefined when there is no invoice with this id.
  */
 export async function loadVoucherLayout(
@@ -19,12 +18,24 @@ export async function loadVoucherLayout(
 ): Promise<{ invoice: InvoiceDetail; layout: VoucherLayout } | undefined> {
   const invoice = await getInvoice(db, ownerId, id);
   if (!invoice) return undefined;
+  return { invoice, layout: await layoutOfInvoice(db, ownerId, invoice, config) };
+}
+
+/**
+ * The printed voucher's layout of an invoice already read. Homologación: the environment it was
+ * sent to, else the workspace's (an unsent invoice, the one case that reads anything more).
+ */
+export async function layoutOfInvoice(
+  db: Db,
+  ownerId: string,
+  invoice: InvoiceDetail,
+  config: PdfConfig = {},
+): Promise<VoucherLayout> {
   const environment = invoice.environment ?? (await getWorkspace(db, ownerId))?.environment;
-  const layout = voucherLayout(invoice, {
+  return voucherLayout(invoice, {
     locale: config.locale ?? 'es',
     environment: environment === 'live' ? 'live' : 'sandbox',
     dateFormat: config.date_format,
     watermark: config.watermark,
   });
-  return { invoice, layout };
 }

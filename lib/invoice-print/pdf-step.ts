@@ -4,7 +4,7 @@ import { getInvoice } from '@/lib/invoices';
 import { attachEntryFileOnce } from '@/lib/silo';
 import { pdfConfigSchema, type StepHandler, type StepOutcome } from '@/lib/transform';
 import { PDF_RENDERER_LOST, PDF_RENDERER_STOPPED } from './current-pdf-render-pool';
-import { renderInvoicePdf } from './render-invoice-pdf';
+import { printInvoice } from './render-invoice-pdf';
 
 const PDF_KEY = 'pdf';
 type KoCode = Extract<StepOutcome, { status: 'KO' }>['code'];
@@ -40,7 +40,7 @@ export const pdfStep: StepHandler = async ({ db, job, step, previousEvents, now 
     );
   let rendered;
   try {
-    rendered = await renderInvoicePdf(db, job.ownerId, job.siloEntryId, config.data);
+    rendered = await printInvoice(db, job.ownerId, invoice, config.data);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'pdf_too_large')
       return knockOut('pdf_too_large', error.message);
@@ -58,7 +58,6 @@ export const pdfStep: StepHandler = async ({ db, job, step, previousEvents, now 
     }
     throw error;
   }
-  if (!rendered) return knockOut('invoice_invalid', 'The entry is not an invoice.');
   const { layout, pdf } = rendered;
   const { file, added } = await attachEntryFileOnce(db, job.ownerId, job.siloEntryId, {
     key: PDF_KEY,

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import type { InvoiceDetail } from '@/lib/invoices';
+import { getInvoice, type InvoiceDetail } from '@/lib/invoices';
 import type { PdfConfig } from '@/lib/transform';
 import { currentPdfRenderPool } from './current-pdf-render-pool';
-import { loadVoucherLayout } from './load-voucher-layout';
+import { layoutOfInvoice } from './load-voucher-layout';
 import { renderVoucherPdf } from './render-voucher-pdf';
 import type { VoucherLayout } from './voucher-layout-types';
 
@@ -15,8 +15,6 @@ export interface RenderedInvoice {
 
 /**
  * The workspace's invoice as its PDF, with the pdf step's settings; undefined when there is none.
- * The data is read here; the bytes are rendered on the process's render pool when it has one
- * (server.ts, `npm run worker`), else on this thread.
  */
 export async function renderInvoicePdf(
   db: Db,
@@ -24,12 +22,23 @@ export async function renderInvoicePdf(
   id: string,
   config: PdfConfig = {},
 ): Promise<RenderedInvoice | undefined> {
-  const loaded = await loadVoucherLayout(db, ownerId, id, config);
-  if (!loaded) return undefined;
+  const invoice = await getInvoice(db, ownerId, id);
+  return invoice && printInvoice(db, ownerId, invoice, config);
+}
+
+/**
+ * An invoice already read, as its PDF: the bytes are rendered on the process's render pool when it
+ * has one (server.ts, `npm run worker`), else on this thread.
+ */
+export async function printInvoice(
+  db: Db,
+  ownerId: string,
+  invoice: InvoiceDetail,
+  config: PdfConfig = {},
+): Promise<RenderedInvoice> {
+  const layout = await layoutOfInvoice(db, ownerId, invoice, config);
   const options = { paper: config.layout, logoHeight: config.logo_height };
   const pool = currentPdfRenderPool();
-  const pdf = await (pool
-    ? pool.render(loaded.layout, options)
-    : renderVoucherPdf(loaded.layout, options));
-  return { ...loaded, pdf };
+  const pdf = await (pool ? pool.render(layout, options) : renderVoucherPdf(layout, options));
+  return { invoice, layout, pdf };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { schema, type Db } from '@/lib/db';
+import { entryFileColumns } from './entry-file-columns';
 import { toEntryFile, type EntryFile } from './entry-file';
 import { entryFileValues, type NewEntryFile } from './entry-file-values';
 
@@ -19,6 +20,6 @@ export async function attachEntryFile(
   const [row] = await db
     .insert(schema.entryFiles)
     .values(entryFileValues(ownerId, entryId, file))
-    .returning();
+    .returning(entryFileColumns);
   return toEntryFile(row!);
 }

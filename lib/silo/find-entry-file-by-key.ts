@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
+import { entryFileColumns } from './entry-file-columns';
 import { toEntryFile, type EntryFile } from './entry-file';
 
 /**
@@ -14,7 +15,7 @@ export async function findEntryFileByKey(
   key: string,
 ): Promise<EntryFile | undefined> {
   const [row] = await db
-    .select()
+    .select(entryFileColumns)
     .from(schema.entryFiles)
     .where(
       and(

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { schema } from '@/lib/db';
+import { getInvoice } from '@/lib/invoices';
 import path from 'node:path';
 import { installPdfRenderPool, PDF_STEP_HANDLERS } from '@/lib/invoice-print';
 import { createPdfRenderPool } from '@/lib/invoice-print/pdf-render-pool';
@@ -19,6 +20,12 @@ import { retireJobs, waitForJobState } from './support/runner-fixtures';
 import { startSimulator, type RunningSimulator } from '../fixtures/arca/simulator-server';
 
 const isDone = (job: Job) => !!job.completedAt;
+
+// Counted, not changed: the step must read the invoice (entry, supplier, send) once per run.
+vi.mock('@/lib/invoices', async (original) => {
+  const actual = await original<typeof import('@/lib/invoices')>();
+  return { ...actual, getInvoice: vi.fn(actual.getInvoice) };
+});
 
 describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher’s PDF', (get) => {
   let sim: RunningSimulator;
@@ -88,8 +95,10 @@ describeEachDatabase('the pdf step: the ar-invoice workflow attaches the voucher
     expect(file!.hash).toBe(createHash('sha256').update(file!.content).digest('hex'));
 
     // A crash between the step and its record runs it again: the same PDF, no second file.
+    vi.mocked(getInvoice).mockClear();
     const again = await PDF_STEP_HANDLERS.pdf(pdfStepContext(sent, { locale: 'es' }));
     expect(again.status).toBe('OK');
+    expect(getInvoice).toHaveBeenCalledTimes(1);
     expect(await files(entryId)).toHaveLength(1);
 
     // Two jobs rendering it at the same moment still leave one file.
