@@ -29,7 +29,7 @@ export default async function httpScenario(): Promise<BenchRow[]> {
     });
     rows.push({
       scenario: 'GET /utils/v1/ping',
-      variant: 'app server, with an API key (target ≥ 0.60)',
+      variant: 'app server, with an API key (target ≥ 0.40)',
       ...pick(pingRun),
       ratio: ratio(pingRun.rps, bareRun.rps),
       note: failures(pingRun),
