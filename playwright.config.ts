@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { APP_NODE_ARGS } from './scripts/ts-node-args.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -47,7 +48,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], locale: 'es-AR' } },
   ],
   webServer: {
-    command: 'node --max-old-space-size=1024 tests/e2e/support/start-server.mjs',
+    command: ['node', ...APP_NODE_ARGS, 'tests/e2e/support/start-server.mjs'].join(' '),
     url: `${baseURL}/openapi.json`,
     timeout: 300_000,
     reuseExistingServer: false,
