@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { fixture } from './support/api';
-import { checkPage, watchConsole } from './support/page-checks';
+import { axeViolations, checkPage, watchConsole } from './support/page-checks';
 
 test.describe('public pages', () => {
   test('home page in Spanish by default', async ({ page }, testInfo) => {
@@ -24,6 +24,26 @@ test.describe('public pages', () => {
     );
     await checkPage(page, testInfo, 'home-en');
     noConsoleErrors();
+  });
+
+  test('the accessibility check every page passes does find violations', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the check itself is the same on both projects');
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      document.documentElement.removeAttribute('lang');
+      document
+        .querySelector('main')!
+        .insertAdjacentHTML(
+          'beforeend',
+          '<img src="/icon.svg"><input type="text"><a href="/"></a><ul><div>not an item</div></ul>',
+        );
+    });
+    const found = (await axeViolations(page)).map((line) => line.split(':')[0]);
+    expect(found.sort()).toEqual(['html-has-lang', 'image-alt', 'label', 'link-name', 'list']);
   });
 
   test('the language switch moves between Spanish and English on the same page', async ({

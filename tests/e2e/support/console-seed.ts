@@ -46,23 +46,29 @@ for (const project of ['desktop', 'phone']) {
   journeys[project] = { email, workspaceName };
 }
 // The operator journey's later parts, each on a workspace of its own per project so they run on
-// either worker: one whose suppliers the API registers (with its key and workflow), one whose
-// settings a test changes.
-const registrations: Record<string, { email: string; apiKey: string; workflowId: string }> = {};
+// either worker: one whose suppliers the API registers (with its key and workflow), one whose pages
+// are read in English (the same), one whose settings a test changes.
+type ApiWorkspace = { email: string; apiKey: string; workflowId: string };
+const registrations: Record<string, ApiWorkspace> = {};
+const english: Record<string, ApiWorkspace> = {};
 const settings: Record<string, { email: string; workspaceName: string }> = {};
-for (const project of ['desktop', 'phone']) {
-  const registering = await createWorkspace(db, {
-    name: `Registros ${project}`,
-    environment: 'sandbox',
-  });
-  await connectApp(db, registering.id, 'gov-ar');
-  const { workflow } = await createWorkflow(db, registering.id, {
+/** A connected workspace with a registration workflow, an API key and an operator. */
+async function apiWorkspace(name: string, email: string): Promise<ApiWorkspace> {
+  const workspace = await createWorkspace(db, { name, environment: 'sandbox' });
+  await connectApp(db, workspace.id, 'gov-ar');
+  const { workflow } = await createWorkflow(db, workspace.id, {
     template: 'ar-supplier-registration',
   });
-  const key = await createApiKey(db, registering.id, 'e2e');
-  const email = `registrations-${project}@example.com`;
-  await createUser(db, { workspaceId: registering.id, email, password: PASSWORD });
-  registrations[project] = { email, apiKey: key.token, workflowId: workflow.id };
+  const key = await createApiKey(db, workspace.id, 'e2e');
+  await createUser(db, { workspaceId: workspace.id, email, password: PASSWORD });
+  return { email, apiKey: key.token, workflowId: workflow.id };
+}
+for (const project of ['desktop', 'phone']) {
+  registrations[project] = await apiWorkspace(
+    `Registros ${project}`,
+    `registrations-${project}@example.com`,
+  );
+  english[project] = await apiWorkspace(`Console ${project}`, `english-${project}@example.com`);
   const workspaceName = `Ajustes ${project}`;
   const configured = await createWorkspace(db, { name: workspaceName, environment: 'sandbox' });
   const settingsEmail = `settings-${project}@example.com`;
@@ -103,6 +109,7 @@ const seed = {
   lockout: { email: 'lockout@example.com' },
   journeys,
   registrations,
+  english,
   settings,
   invoices,
   longInvoices,

@@ -12,6 +12,8 @@ export interface Seed {
   journeys: Record<string, { email: string; workspaceName: string }>;
   /** By Playwright project name: a connected workspace with a registration workflow and an API key. */
   registrations: Record<string, { email: string; apiKey: string; workflowId: string }>;
+  /** By Playwright project name: the same, for the console's pages read in English. */
+  english: Record<string, { email: string; apiKey: string; workflowId: string }>;
   /** By Playwright project name: a workspace whose settings a test changes. */
   settings: Record<string, { email: string; workspaceName: string }>;
   /** By Playwright project name: a sandbox workspace with a registered supplier and two unsent invoices. */
