@@ -20,8 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // Three times Playwright's default: the same suite takes 4.4 min on a quiet machine and 20 on a
-  // slow one, where tests of 20–30 s ran out of time. Long journeys set their own.
+  // Three times Playwright's default: the same suite takes 4.4 min on a quiet machine and 14–20 on a
+  // slow one, where two tests took 35 s and were stopped at 30. Long journeys set their own.
   timeout: 90_000,
   // Room for a step that generates an RSA key on the server while the other worker's browser runs
   // axe, on two busy cores; a passing assertion returns as soon as it holds.

@@ -68,7 +68,7 @@ for (const project of ['desktop', 'phone']) {
     `Registros ${project}`,
     `registrations-${project}@example.com`,
   );
-  english[project] = await apiWorkspace(`Console ${project}`, `english-${project}@example.com`);
+  english[project] = await apiWorkspace(`Inglés ${project}`, `english-${project}@example.com`);
   const workspaceName = `Ajustes ${project}`;
   const configured = await createWorkspace(db, { name: workspaceName, environment: 'sandbox' });
   const settingsEmail = `settings-${project}@example.com`;
