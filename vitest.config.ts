@@ -14,8 +14,9 @@ const alias = {
 const unitFiles = readdirSync(path.join(root, 'tests/unit'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `tests/unit/${file}`);
-const mocksModules = (file: string) =>
-  /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8'));
+const mocksModules = new Set(
+  unitFiles.filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8'))),
+);
 
 export default defineConfig({
   test: {
@@ -27,7 +28,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: unitFiles.filter((file) => !mocksModules(file)),
+          include: unitFiles.filter((file) => !mocksModules.has(file)),
           environment: 'node',
           isolate: false,
         },
@@ -36,7 +37,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit-isolated',
-          include: unitFiles.filter(mocksModules),
+          include: [...mocksModules],
           environment: 'node',
         },
       },

@@ -11,6 +11,7 @@ import { createUser } from '@/lib/users';
 import { createWorkflow } from '@/lib/transform';
 import { connectApp, createApiKey, createWorkspace } from '@/lib/workspaces';
 import { startSimulator } from '../../fixtures/arca/simulator-server';
+import type { ApiWorkspace } from './console';
 import { seedInvoices, seedLongInvoice } from './invoice-seed';
 
 const SEED_FILE = 'e2e-console-seed.json';
@@ -48,11 +49,9 @@ for (const project of ['desktop', 'phone']) {
 // The operator journey's later parts, each on a workspace of its own per project so they run on
 // either worker: one whose suppliers the API registers (with its key and workflow), one whose pages
 // are read in English (the same), one whose settings a test changes.
-type ApiWorkspace = { email: string; apiKey: string; workflowId: string };
 const registrations: Record<string, ApiWorkspace> = {};
 const english: Record<string, ApiWorkspace> = {};
 const settings: Record<string, { email: string; workspaceName: string }> = {};
-/** A connected workspace with a registration workflow, an API key and an operator. */
 async function apiWorkspace(name: string, email: string): Promise<ApiWorkspace> {
   const workspace = await createWorkspace(db, { name, environment: 'sandbox' });
   await connectApp(db, workspace.id, 'gov-ar');

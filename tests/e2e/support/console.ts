@@ -3,6 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
+/** A connected workspace with a registration workflow, an API key and an operator. */
+export interface ApiWorkspace {
+  email: string;
+  apiKey: string;
+  workflowId: string;
+}
+
 export interface Seed {
   password: string;
   a: { workspaceId: string; email: string; supplierId: string };
@@ -11,9 +18,9 @@ export interface Seed {
   /** By Playwright project name: a workspace nobody connected yet, with one supplier. */
   journeys: Record<string, { email: string; workspaceName: string }>;
   /** By Playwright project name: a connected workspace with a registration workflow and an API key. */
-  registrations: Record<string, { email: string; apiKey: string; workflowId: string }>;
+  registrations: Record<string, ApiWorkspace>;
   /** By Playwright project name: the same, for the console's pages read in English. */
-  english: Record<string, { email: string; apiKey: string; workflowId: string }>;
+  english: Record<string, ApiWorkspace>;
   /** By Playwright project name: a workspace whose settings a test changes. */
   settings: Record<string, { email: string; workspaceName: string }>;
   /** By Playwright project name: a sandbox workspace with a registered supplier and two unsent invoices. */
