@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { schema } from '@/lib/db';
 import { ensureDemoConsoleUser } from '@/lib/demo';
 import { createEntry, findEntries, getEntry } from '@/lib/silo';
@@ -16,6 +16,11 @@ import {
 } from '@/lib/users';
 import { createWorkspace } from '@/lib/workspaces';
 import { describeEachDatabase } from './support/databases';
+
+// Hundreds of password checks: at a lower work factor, which is not what these tests are about.
+vi.mock('node:crypto', async (importOriginal) =>
+  (await import('./support/cheap-scrypt')).cheapScrypt(importOriginal),
+);
 
 const email = () => `op-${randomUUID()}@example.com`;
 const address = () => `client-${randomUUID()}`;
