@@ -1,6 +1,6 @@
 import type * as NodeCrypto from 'node:crypto';
 
-// A thirty-second of the app's work factor (N = 2^15): enough to be scrypt, cheap enough for files
+// 1/32 of the app's work factor (N = 2^15): still scrypt, cheap enough for files
 // that check passwords hundreds of times.
 const CHEAP_N = 2 ** 10;
 
